@@ -8,7 +8,7 @@
 -- spread_below; the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
--- entries ("L2 evict-last for the in-place heads ops").
+-- entries ("L2 evict-last for the ops in place").
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -23,7 +23,12 @@ return {
       --   fused_add_rmsnorm [4096,4096]: 43.81 us -> 43.65 us
       --   fused_add_rmsnorm [8192,5120]: 111.17 us -> 110.50 us
       --   fused_add_rmsnorm [16384,8192]: 355.81 us -> 354.37 us
-      fused_add_rmsnorm_bf16_wbf16_vec16 = { evict_first = 0 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm [32,4096]: 5.02 us -> 4.99 us
+      --   fused_add_rmsnorm [4096,4096]: 43.62 us -> 43.20 us
+      --   fused_add_rmsnorm [8192,5120]: 110.53 us -> 109.28 us
+      --   fused_add_rmsnorm [16384,8192]: 354.94 us -> 351.49 us
+      fused_add_rmsnorm_bf16_wbf16_vec16 = { evict_first = 0, l2_keep = 1 },
     },
     fused_add_rmsnorm_quant_fp8 = {
       -- fused_add_rmsnorm_quant_fp8 [32,4096]: 5.2 us -> 5.2 us
@@ -35,7 +40,12 @@ return {
       --   fused_add_rmsnorm_quant_fp8 [4096,4096]: 37.95 us -> 37.06 us
       --   fused_add_rmsnorm_quant_fp8 [8192,5120]: 97.02 us -> 95.33 us
       --   fused_add_rmsnorm_quant_fp8 [16384,8192]: 310.78 us -> 306.08 us
-      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = { evict_first = 0 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm_quant_fp8 [32,4096]: 5.06 us -> 5.06 us
+      --   fused_add_rmsnorm_quant_fp8 [4096,4096]: 37.12 us -> 36.86 us
+      --   fused_add_rmsnorm_quant_fp8 [8192,5120]: 95.42 us -> 94.91 us
+      --   fused_add_rmsnorm_quant_fp8 [16384,8192]: 306.05 us -> 305.06 us
+      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = { evict_first = 0, l2_keep = 1 },
     },
     gated_residual_add = {
       -- gated_residual_add [2,4096,3072] gate [B,C]: 47.4 us -> 47.4 us
@@ -43,7 +53,10 @@ return {
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   gated_residual_add [2,4096,3072] gate [B,C]: 47.17 us -> 46.14 us
       --   gated_residual_add [1,16384,5120] gate [B,C]: 164.32 us -> 160.74 us
-      gated_residual_add_bf16_vec16 = { evict_first = 0 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores): C bench, 60 runs, best of two alternating passes:
+      --   gated_residual_add [2,4096,3072] gate [B,C]: 46.05 us -> 45.60 us
+      --   gated_residual_add [1,16384,5120] gate [B,C]: 160.83 us -> 160.10 us
+      gated_residual_add_bf16_vec16 = { evict_first = 0, l2_keep = 1 },
     },
     gelu_tanh_and_mul = {
       -- gelu_tanh_and_mul [32,28672]: 5.9 us -> 5.4 us
@@ -92,14 +105,14 @@ return {
       -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 35.9 us -> 35.9 us
       -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 30.0 us -> 30.0 us
       -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1078.6 us -> 1078.6 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 34.78 us -> 33.86 us
-      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 28.96 us -> 28.45 us
-      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1076.42 us -> 1056.42 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 34.94 us -> 34.72 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 29.73 us -> 29.79 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1075.58 us -> 1037.50 us
       rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { l2_keep = 1 },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 22.59 us -> 21.31 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 23.20 us -> 22.94 us
       rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token", warps = 2 },
     },
     silu_and_mul = {
@@ -181,19 +194,19 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 35.65 us -> 35.39 us
       --   qknorm_rope flux2 N=4096 H=48: 72.83 us -> 72.42 us
       --   qknorm_rope hunyuan N=115200 H=24: 997.12 us -> 992.00 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   qknorm_rope flux_1024 N=4096 H=24: 36.06 us -> 34.59 us
-      --   qknorm_rope qwen_1024 N=4096 H=32: 47.87 us -> 46.34 us
-      --   qknorm_rope zimage_1024 N=4096 H=30: 45.76 us -> 44.77 us
-      --   qknorm_rope batch2 2x2048 H=24: 36.13 us -> 34.50 us
-      --   qknorm_rope flux2 N=4096 H=48: 72.48 us -> 70.72 us
-      --   qknorm_rope hunyuan N=115200 H=24: 992.22 us -> 989.57 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 36.19 us -> 35.84 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 48.22 us -> 47.74 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 45.92 us -> 45.38 us
+      --   qknorm_rope batch2 2x2048 H=24: 36.19 us -> 35.87 us
+      --   qknorm_rope flux2 N=4096 H=48: 72.64 us -> 71.52 us
+      --   qknorm_rope hunyuan N=115200 H=24: 991.90 us -> 977.47 us
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 50.8 us -> 48.5 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.03 us -> 47.84 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.74 us -> 46.85 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.83 us -> 48.16 us
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rope = {
@@ -222,9 +235,8 @@ return {
     },
     rope_qk = {
       -- rope_qk gqa 32/8 [4096,*,128] qkv: 30.0 us -> 30.0 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   rope_qk gqa 32/8 [4096,*,128] qkv: 29.02 us -> 27.26 us
-      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { l2_keep = 1 },
+      -- l2_keep = 1 with evict-normal stores, against no l2_keep: level, not taken (rope_qk gqa 32/8 [4096,*,128] qkv: 29.50 us -> 29.47 us)
+      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = {},
     },
   },
 }

@@ -9,7 +9,7 @@
 -- with evict_first too); the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
--- entries ("L2 evict-last for the in-place heads ops").
+-- entries ("L2 evict-last for the ops in place").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -24,7 +24,12 @@ return {
       --   fused_add_rmsnorm [4096,4096]: 34.43 us -> 33.98 us
       --   fused_add_rmsnorm [8192,5120]: 82.98 us -> 82.11 us
       --   fused_add_rmsnorm [16384,8192]: 263.97 us -> 260.83 us
-      fused_add_rmsnorm_bf16_wbf16_vec16 = { evict_first = 0 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm [32,4096]: 4.83 us -> 4.93 us
+      --   fused_add_rmsnorm [4096,4096]: 34.27 us -> 33.57 us
+      --   fused_add_rmsnorm [8192,5120]: 82.56 us -> 80.51 us
+      --   fused_add_rmsnorm [16384,8192]: 263.33 us -> 249.09 us
+      fused_add_rmsnorm_bf16_wbf16_vec16 = { evict_first = 0, l2_keep = 1 },
     },
     fused_add_rmsnorm_quant_fp8 = {
       -- fused_add_rmsnorm_quant_fp8 [32,4096]: 4.8 us -> 4.8 us
@@ -36,12 +41,20 @@ return {
       --   fused_add_rmsnorm_quant_fp8 [4096,4096]: 30.62 us -> 29.47 us
       --   fused_add_rmsnorm_quant_fp8 [8192,5120]: 73.50 us -> 71.04 us
       --   fused_add_rmsnorm_quant_fp8 [16384,8192]: 231.46 us -> 222.37 us
-      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = { evict_first = 0 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm_quant_fp8 [32,4096]: 4.90 us -> 4.96 us
+      --   fused_add_rmsnorm_quant_fp8 [4096,4096]: 29.57 us -> 29.25 us
+      --   fused_add_rmsnorm_quant_fp8 [8192,5120]: 71.20 us -> 70.37 us
+      --   fused_add_rmsnorm_quant_fp8 [16384,8192]: 223.55 us -> 219.04 us
+      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = { evict_first = 0, l2_keep = 1 },
     },
     gated_residual_add = {
       -- gated_residual_add [2,4096,3072] gate [B,C]: 36.7 us -> 35.5 us
       -- gated_residual_add [1,16384,5120] gate [B,C]: 119.9 us -> 115.2 us
-      gated_residual_add_bf16_vec16 = { evict_first = 0, slice_warps = 2 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores): C bench, 60 runs, best of two alternating passes:
+      --   gated_residual_add [2,4096,3072] gate [B,C]: 35.17 us -> 35.10 us
+      --   gated_residual_add [1,16384,5120] gate [B,C]: 114.62 us -> 114.08 us
+      gated_residual_add_bf16_vec16 = { evict_first = 0, l2_keep = 1, slice_warps = 2 },
     },
     gelu_tanh_and_mul = {
       -- gelu_tanh_and_mul [32,28672]: 5.8 us -> 5.6 us
@@ -138,19 +151,19 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 28.26 us -> 28.16 us
       --   qknorm_rope flux2 N=4096 H=48: 55.01 us -> 54.46 us
       --   qknorm_rope hunyuan N=115200 H=24: 721.22 us -> 715.65 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   qknorm_rope flux_1024 N=4096 H=24: 28.77 us -> 27.87 us
-      --   qknorm_rope qwen_1024 N=4096 H=32: 37.73 us -> 36.54 us
-      --   qknorm_rope zimage_1024 N=4096 H=30: 36.19 us -> 35.23 us
-      --   qknorm_rope batch2 2x2048 H=24: 28.74 us -> 27.90 us
-      --   qknorm_rope flux2 N=4096 H=48: 54.59 us -> 54.08 us
-      --   qknorm_rope hunyuan N=115200 H=24: 715.71 us -> 709.54 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 28.93 us -> 28.83 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 38.02 us -> 37.54 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 36.35 us -> 36.19 us
+      --   qknorm_rope batch2 2x2048 H=24: 28.90 us -> 28.83 us
+      --   qknorm_rope flux2 N=4096 H=48: 54.82 us -> 54.30 us
+      --   qknorm_rope hunyuan N=115200 H=24: 718.66 us -> 704.93 us
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.60 us -> 37.41 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.82 us -> 36.38 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.86 us -> 37.57 us
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rmsnorm = {
@@ -218,15 +231,14 @@ return {
       -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 29.2 us -> 27.6 us
       -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 24.5 us -> 24.4 us
       -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 759.0 us -> 708.6 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 27.36 us -> 26.11 us
-      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 24.10 us -> 23.30 us
-      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 706.62 us -> 698.62 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 27.55 us -> 27.49 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 25.06 us -> 25.34 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 708.51 us -> 693.79 us
       rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 20.7 us -> 18.9 us
-      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
-      --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 18.82 us -> 18.66 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token", warps = 2 },
+      -- l2_keep = 1 with evict-normal stores, against no l2_keep: slower, not taken (rope_qk_cos_sin_cache [4096,32/32,64] qkv: 19.20 us -> 19.39 us)
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
     },
     silu_and_mul = {
       -- the target's tiles (a chunk per thread, 31 registers: every thread slot

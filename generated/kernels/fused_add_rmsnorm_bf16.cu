@@ -1654,6 +1654,11 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // rows overwritten in place stay in L2 from their load to their store, then go
+  // back to the normal priority (tile l2_keep)
+  const unsigned long long l2_x = (const void*)p.x == (const void*)p.out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_residual = (const void*)p.residual == (const void*)p.residual_out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_store = fg_l2_evict_normal();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -1670,11 +1675,11 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_x);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_plain(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_x);
       }
     }
     uint4 residual_raw[2];
@@ -1682,11 +1687,11 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        residual_raw[0] = fg_ld16_plain(residual_row + e);
+        residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_plain(residual_row + e);
+        residual_raw[1] = fg_ld16_policy(residual_row + e, l2_residual);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -1701,7 +1706,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[0][0]);
+        fg_store_bf16x8_policy(to_row + e + 0, &v[0][0], l2_store);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
@@ -1711,7 +1716,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
+        fg_store_bf16x8_policy(to_row + e + 0, &v[1][0], l2_store);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
       }
@@ -1755,11 +1760,11 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+        fg_store_bf16x8_policy(orow + e + 0, &v[0][0], l2_store);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+        fg_store_bf16x8_policy(orow + e + 0, &v[1][0], l2_store);
       }
     }
   }

@@ -1754,6 +1754,10 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // rows overwritten in place stay in L2 from their load to their store, then go
+  // back to the normal priority (tile l2_keep)
+  const unsigned long long l2_residual = fg_l2_evict_last();
+  const unsigned long long l2_store = fg_l2_evict_normal();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -1782,11 +1786,11 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add
       const __nv_bfloat16* residual_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        residual_raw[0] = fg_ld16_plain(residual_row + e);
+        residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_plain(residual_row + e);
+        residual_raw[1] = fg_ld16_policy(residual_row + e, l2_residual);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -1802,7 +1806,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[0][0]);
+        fg_store_bf16x8_policy(to_row + e + 0, &v[0][0], l2_store);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
@@ -1812,7 +1816,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
+        fg_store_bf16x8_policy(to_row + e + 0, &v[1][0], l2_store);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
       }

@@ -147,6 +147,10 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_param
   const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
   // this thread's place in the row: its slice's first chunk, then the thread
   const int pos = (int)(blockIdx.x - row_of_block * slices) * (2 * tpr) + (int)threadIdx.x;
+  // rows overwritten in place stay in L2 from their load to their store, then go
+  // back to the normal priority (tile l2_keep)
+  const unsigned long long l2_residual = (const void*)p.residual == (const void*)p.out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_store = fg_l2_evict_normal();
   // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
   // multiply-high finds the row, and no loop over b
   {
@@ -173,11 +177,11 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_param
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        residual_raw[0] = fg_ld16_plain(residual_row + e);
+        residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_plain(residual_row + e);
+        residual_raw[1] = fg_ld16_policy(residual_row + e, l2_residual);
       }
     }
     uint4 gate_raw[2];
@@ -217,11 +221,11 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_param
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+        fg_store_bf16x8_policy(orow + e + 0, &v[0][0], l2_store);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+        fg_store_bf16x8_policy(orow + e + 0, &v[1][0], l2_store);
       }
     }
   }
@@ -378,6 +382,10 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)(const fg_gated_residual_add_
   const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
   // this thread's place in the row: its slice's first chunk, then the thread
   const int pos = (int)(blockIdx.x - row_of_block * slices) * (2 * tpr) + (int)threadIdx.x;
+  // rows overwritten in place stay in L2 from their load to their store, then go
+  // back to the normal priority (tile l2_keep)
+  const unsigned long long l2_residual = (const void*)p.residual == (const void*)p.out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_store = fg_l2_evict_normal();
   // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
   // multiply-high finds the row, and no loop over b
   {
@@ -404,11 +412,11 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)(const fg_gated_residual_add_
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        residual_raw[0] = fg_ld16_plain(residual_row + e);
+        residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_plain(residual_row + e);
+        residual_raw[1] = fg_ld16_policy(residual_row + e, l2_residual);
       }
     }
     uint4 gate_raw[2];
@@ -448,11 +456,11 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)(const fg_gated_residual_add_
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+        fg_store_bf16x8_policy(orow + e + 0, &v[0][0], l2_store);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+        fg_store_bf16x8_policy(orow + e + 0, &v[1][0], l2_store);
       }
     }
   }
