@@ -4,10 +4,13 @@
 #include <string.h>
 
 cudaError_t fg_bench_flush(const void *buf, size_t bytes, unsigned *sink, cudaStream_t stream);
+cudaError_t fg_bench_reuse(const void *buf, size_t bytes, unsigned *sink, cudaStream_t stream);
 
 static void *flush_buf;
 static unsigned *flush_sink;
 static size_t flush_bytes;
+static void *reuse_buf; /* half the L2, read after a call (time_after_median) */
+static size_t reuse_bytes;
 
 void timing_init(const char *program) {
   int dev = 0;
@@ -21,6 +24,9 @@ void timing_init(const char *program) {
   CUDA_OK(cudaMalloc(&flush_buf, flush_bytes));
   CUDA_OK(cudaMemset(flush_buf, 0x5a, flush_bytes));
   CUDA_OK(cudaMalloc((void **)&flush_sink, sizeof(unsigned)));
+  reuse_bytes = (size_t)prop.l2CacheSize / 2 & ~(size_t)15;
+  CUDA_OK(cudaMalloc(&reuse_buf, reuse_bytes));
+  CUDA_OK(cudaMemset(reuse_buf, 0x3c, reuse_bytes));
   printf("device: %s (sm_%d%d, %d SMs, L2 %d MB)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount,
          prop.l2CacheSize >> 20);
 }
@@ -40,6 +46,30 @@ float time_median(void (*fn)(void *), void *ctx, int n) {
     CUDA_OK(fg_bench_flush(flush_buf, flush_bytes, flush_sink, 0));
     CUDA_OK(cudaEventRecord(a, 0));
     fn(ctx);
+    CUDA_OK(cudaEventRecord(b, 0));
+    CUDA_OK(cudaEventSynchronize(b));
+    CUDA_OK(cudaEventElapsedTime(&ms[i], a, b));
+  }
+  qsort(ms, n, sizeof(float), cmp_float);
+  float med = ms[n / 2];
+  free(ms);
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  return med;
+}
+
+float time_after_median(void (*fn)(void *), void *ctx, int n) {
+  cudaEvent_t a, b;
+  CUDA_OK(cudaEventCreate(&a));
+  CUDA_OK(cudaEventCreate(&b));
+  float *ms = malloc(sizeof(float) * n);
+  if (fn)
+    for (int i = 0; i < 5; i++) fn(ctx); /* warm-up */
+  for (int i = 0; i < n; i++) {
+    CUDA_OK(fg_bench_flush(flush_buf, flush_bytes, flush_sink, 0));
+    if (fn) fn(ctx);
+    CUDA_OK(cudaEventRecord(a, 0));
+    for (int k = 0; k < 3; k++) CUDA_OK(fg_bench_reuse(reuse_buf, reuse_bytes, flush_sink, 0));
     CUDA_OK(cudaEventRecord(b, 0));
     CUDA_OK(cudaEventSynchronize(b));
     CUDA_OK(cudaEventElapsedTime(&ms[i], a, b));

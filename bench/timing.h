@@ -21,6 +21,11 @@
 void timing_init(const char *program);
 /* Median time in ms of fn(ctx) over n runs, L2 flushed before each. */
 float time_median(void (*fn)(void *), void *ctx, int n);
+/* Median time in ms of the kernel after fn(ctx): a buffer of half the L2 read
+   three times, right after fn (L2 flushed before fn); fn NULL: after the flush
+   alone. A call that leaves L2 full of lines the next kernel cannot evict (an
+   L2 policy's lines left evict-last) makes it slower. */
+float time_after_median(void (*fn)(void *), void *ctx, int n);
 /* 1 GiB device-to-device copy, bytes read + written per second (GB/s); prints it. */
 double copy_bandwidth(int runs);
 /* Median ms of a device-to-device copy that moves `bytes` (half read, half
