@@ -67,10 +67,8 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp16_vec16)(const fg_gelu_tanh_and_mul_params 
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     // gelu_tanh
-    #pragma unroll
-    for (int j = 0; j < 8; j++) v[0][j] = fg_gelu_tanh(v[0][j]);
-    #pragma unroll
-    for (int j = 0; j < 8; j++) v[1][j] = fg_gelu_tanh(v[1][j]);
+    fg_gelu_tanh_n<8>(v[0]);
+    fg_gelu_tanh_n<8>(v[1]);
     {
       if (live && pos < nc) {  // chunk slot 0
         float f[8] = {};
@@ -270,70 +268,38 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp16_scalar)(const fg_gelu_tanh_and_mul_params
       }
     }
     // gelu_tanh
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[0][j] = fg_gelu_tanh(v[0][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[1][j] = fg_gelu_tanh(v[1][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[2][j] = fg_gelu_tanh(v[2][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[3][j] = fg_gelu_tanh(v[3][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[4][j] = fg_gelu_tanh(v[4][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[5][j] = fg_gelu_tanh(v[5][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[6][j] = fg_gelu_tanh(v[6][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[7][j] = fg_gelu_tanh(v[7][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[8][j] = fg_gelu_tanh(v[8][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[9][j] = fg_gelu_tanh(v[9][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[10][j] = fg_gelu_tanh(v[10][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[11][j] = fg_gelu_tanh(v[11][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[12][j] = fg_gelu_tanh(v[12][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[13][j] = fg_gelu_tanh(v[13][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[14][j] = fg_gelu_tanh(v[14][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[15][j] = fg_gelu_tanh(v[15][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[16][j] = fg_gelu_tanh(v[16][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[17][j] = fg_gelu_tanh(v[17][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[18][j] = fg_gelu_tanh(v[18][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[19][j] = fg_gelu_tanh(v[19][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[20][j] = fg_gelu_tanh(v[20][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[21][j] = fg_gelu_tanh(v[21][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[22][j] = fg_gelu_tanh(v[22][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[23][j] = fg_gelu_tanh(v[23][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[24][j] = fg_gelu_tanh(v[24][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[25][j] = fg_gelu_tanh(v[25][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[26][j] = fg_gelu_tanh(v[26][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[27][j] = fg_gelu_tanh(v[27][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[28][j] = fg_gelu_tanh(v[28][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[29][j] = fg_gelu_tanh(v[29][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[30][j] = fg_gelu_tanh(v[30][j]);
-    #pragma unroll
-    for (int j = 0; j < 1; j++) v[31][j] = fg_gelu_tanh(v[31][j]);
+    fg_gelu_tanh_n<1>(v[0]);
+    fg_gelu_tanh_n<1>(v[1]);
+    fg_gelu_tanh_n<1>(v[2]);
+    fg_gelu_tanh_n<1>(v[3]);
+    fg_gelu_tanh_n<1>(v[4]);
+    fg_gelu_tanh_n<1>(v[5]);
+    fg_gelu_tanh_n<1>(v[6]);
+    fg_gelu_tanh_n<1>(v[7]);
+    fg_gelu_tanh_n<1>(v[8]);
+    fg_gelu_tanh_n<1>(v[9]);
+    fg_gelu_tanh_n<1>(v[10]);
+    fg_gelu_tanh_n<1>(v[11]);
+    fg_gelu_tanh_n<1>(v[12]);
+    fg_gelu_tanh_n<1>(v[13]);
+    fg_gelu_tanh_n<1>(v[14]);
+    fg_gelu_tanh_n<1>(v[15]);
+    fg_gelu_tanh_n<1>(v[16]);
+    fg_gelu_tanh_n<1>(v[17]);
+    fg_gelu_tanh_n<1>(v[18]);
+    fg_gelu_tanh_n<1>(v[19]);
+    fg_gelu_tanh_n<1>(v[20]);
+    fg_gelu_tanh_n<1>(v[21]);
+    fg_gelu_tanh_n<1>(v[22]);
+    fg_gelu_tanh_n<1>(v[23]);
+    fg_gelu_tanh_n<1>(v[24]);
+    fg_gelu_tanh_n<1>(v[25]);
+    fg_gelu_tanh_n<1>(v[26]);
+    fg_gelu_tanh_n<1>(v[27]);
+    fg_gelu_tanh_n<1>(v[28]);
+    fg_gelu_tanh_n<1>(v[29]);
+    fg_gelu_tanh_n<1>(v[30]);
+    fg_gelu_tanh_n<1>(v[31]);
     {
       const __half* x_from_c_row = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1] + p.C;
       if (live && pos < nc) {  // chunk slot 0

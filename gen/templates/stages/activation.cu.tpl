@@ -6,9 +6,16 @@
 %!   },
 %!   uses = { "values" },
 %! }
-% -- Stage activation: v = fn(v), in fp32 with full-precision expf.
+% -- Stage activation: v = fn(v), in fp32 (fusegen_device.cuh: the hardware's
+% -- exp2 and reciprocal); gelu_tanh a chunk at a time (fg_gelu_tanh_n tests
+% -- once per chunk whether a value needs the full expf).
 % if computes(phase) then
-% local f = ({ silu = "fg_silu", gelu_tanh = "fg_gelu_tanh" })[arg.fn]
 // $(arg.fn)
-% put(each_value(function(x) return ("%s = %s(%s);"):format(x, f, x) end))
+%   if arg.fn == "gelu_tanh" then
+%     for k = 0, m.K - 1 do
+fg_gelu_tanh_n<$(m.V)>(v[$(k)]);
+%     end
+%   else
+% put(each_value(function(x) return ("%s = fg_silu(%s);"):format(x, x) end))
+%   end
 % end
