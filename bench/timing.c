@@ -36,16 +36,24 @@ static int cmp_float(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-float time_median(void (*fn)(void *), void *ctx, int n) {
+/* Median ms over n runs, L2 flushed before each, of fn(ctx) (reads_after 0) or
+   of the three reads of half the L2 right after it (reads_after 1; fn NULL:
+   after the flush alone). */
+static float median_runs(void (*fn)(void *), void *ctx, int n, int reads_after) {
   cudaEvent_t a, b;
   CUDA_OK(cudaEventCreate(&a));
   CUDA_OK(cudaEventCreate(&b));
   float *ms = malloc(sizeof(float) * n);
-  for (int i = 0; i < 5; i++) fn(ctx); /* warm-up */
+  if (fn)
+    for (int i = 0; i < 5; i++) fn(ctx); /* warm-up */
   for (int i = 0; i < n; i++) {
     CUDA_OK(fg_bench_flush(flush_buf, flush_bytes, flush_sink, 0));
-    CUDA_OK(cudaEventRecord(a, 0));
-    fn(ctx);
+    if (!reads_after) CUDA_OK(cudaEventRecord(a, 0));
+    if (fn) fn(ctx);
+    if (reads_after) {
+      CUDA_OK(cudaEventRecord(a, 0));
+      for (int k = 0; k < 3; k++) CUDA_OK(fg_bench_reuse(reuse_buf, reuse_bytes, flush_sink, 0));
+    }
     CUDA_OK(cudaEventRecord(b, 0));
     CUDA_OK(cudaEventSynchronize(b));
     CUDA_OK(cudaEventElapsedTime(&ms[i], a, b));
@@ -58,29 +66,8 @@ float time_median(void (*fn)(void *), void *ctx, int n) {
   return med;
 }
 
-float time_after_median(void (*fn)(void *), void *ctx, int n) {
-  cudaEvent_t a, b;
-  CUDA_OK(cudaEventCreate(&a));
-  CUDA_OK(cudaEventCreate(&b));
-  float *ms = malloc(sizeof(float) * n);
-  if (fn)
-    for (int i = 0; i < 5; i++) fn(ctx); /* warm-up */
-  for (int i = 0; i < n; i++) {
-    CUDA_OK(fg_bench_flush(flush_buf, flush_bytes, flush_sink, 0));
-    if (fn) fn(ctx);
-    CUDA_OK(cudaEventRecord(a, 0));
-    for (int k = 0; k < 3; k++) CUDA_OK(fg_bench_reuse(reuse_buf, reuse_bytes, flush_sink, 0));
-    CUDA_OK(cudaEventRecord(b, 0));
-    CUDA_OK(cudaEventSynchronize(b));
-    CUDA_OK(cudaEventElapsedTime(&ms[i], a, b));
-  }
-  qsort(ms, n, sizeof(float), cmp_float);
-  float med = ms[n / 2];
-  free(ms);
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return med;
-}
+float time_median(void (*fn)(void *), void *ctx, int n) { return median_runs(fn, ctx, n, 0); }
+float time_after_median(void (*fn)(void *), void *ctx, int n) { return median_runs(fn, ctx, n, 1); }
 
 typedef struct { void *dst, *src; size_t bytes; } copy_ctx;
 static void run_copy(void *p) {

@@ -593,17 +593,14 @@ __device__ __forceinline__ float fg_exp_subnormal(float x) {
   asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x * 1.4426950408889634f));
   return r;
 }
-__device__ __forceinline__ float fg_sigmoid(float z) {
-  const float e = fg_exp_subnormal(-fabsf(z));
+// sigmoid(z) from e = exp(-|z|): 1 / (1 + e), or e / (1 + e) for z < 0
+__device__ __forceinline__ float fg_sigmoid_of(float z, float e) {
   const float s = __fdividef(1.0f, 1.0f + e);
   return z >= 0.0f ? s : e * s;
 }
+__device__ __forceinline__ float fg_sigmoid(float z) { return fg_sigmoid_of(z, fg_exp_subnormal(-fabsf(z))); }
 // The same with __expf, for values whose e^z does not flush (z >= -80).
-__device__ __forceinline__ float fg_sigmoid_fast(float z) {
-  const float e = __expf(-fabsf(z));
-  const float s = __fdividef(1.0f, 1.0f + e);
-  return z >= 0.0f ? s : e * s;
-}
+__device__ __forceinline__ float fg_sigmoid_fast(float z) { return fg_sigmoid_of(z, __expf(-fabsf(z))); }
 __device__ __forceinline__ float fg_silu(float a) { return a * fg_sigmoid(a); }
 // gelu_tanh(a) = 0.5 a (1 + tanh(u)) = a * sigmoid(2u), u = sqrt(2/pi) (a + 0.044715 a^3):
 // the same function as with tanhf, at the cost of silu. The n values of a chunk

@@ -297,6 +297,13 @@ end
 function M.kernel_env(spec, v, tuning, env)
   local m = M.plan(spec, v, tuning)
   env.m = m
+  -- tile l2_keep: a work item's L2 policies for rows at input written at output
+  -- (in place: loads evict-last, stores evict-normal; out of place: evict-first)
+  env.l2_policy_decls = function(input, output)
+    local cg = env.cg
+    return { cg.l2_load_policy_decl(cg.L2_LOAD_POLICY, input, output, "fg_l2_evict_first()"),
+      cg.l2_store_policy_decl(cg.L2_STORE_POLICY, input, output, "fg_l2_evict_first()") }
+  end
   local prologue = {}
   local nr_expr, span_expr
   if not m.full then

@@ -52,8 +52,7 @@ $(lean_kernel_name)(const $(params_type) p, const $(lean_grid_type) g)
 % if m.stream_hint == "policy" then
   // rows overwritten in place stay in L2 from their load to their store, then
   // go back to the normal priority (tile l2_keep); out of place: evict-first
-  $(cg.l2_load_policy_decl(cg.L2_LOAD_POLICY, "xin", "xout", "fg_l2_evict_first()"))
-  $(cg.l2_store_policy_decl(cg.L2_STORE_POLICY, "xin", "xout", "fg_l2_evict_first()"))
+  % put(l2_policy_decls("xin", "xout"))
 % end
   const int H = $(lean_ix(pick("p.{heads}")));
   __builtin_assume(h < H);  // the first head of a lane group's block is always there
