@@ -329,6 +329,50 @@ TEST(test_generator_rows_l2_keep_overwritten_inputs) {
   check_rows_l2_keep(0);
 }
 
+/* A tensor that groups the rows (per frame: [B, F, 1, C], row l in frame
+ * l / (L / F)): each kernel takes the divisor L / F from its launcher and finds
+ * the frame by a multiply-high, with no division of its own; the kernels of an
+ * op without such a tensor take no divisor. */
+TEST(test_generator_rows_group_divisor) {
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!text || !fixture_open(&f, text)) { free(text); fixture_close(&f); return; }
+  free(text);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/norm_modulate_per_frame_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  int kernels = 0;
+  for (char *k = t ? strstr(t, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
+    char *next = strstr(k + 1, "__global__");
+    const size_t len = next ? (size_t)(next - k) : strlen(k);
+    kernels++;
+    static const char *const want[] = {
+      "_params p, const fg_udiv rows_per_F)",
+      "fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1]",
+      "fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1]",
+      "const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);",
+      ", rows_per_F);",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+      CHECK_MSG(holds(k, len, want[i]), "%s: a kernel and its launcher lack `%s`: %.200s", path, want[i], k);
+    CHECK_MSG(!holds(k, len, "(uint32_t)p.F"), "%s: a kernel divides by the frame length itself: %.200s", path, k);
+  }
+  CHECK_MSG(kernels >= 4, "%s: %d kernels found", path, kernels);
+  free(t);
+  snprintf(path, sizeof path, "%s/kernels/norm_modulate_bf16.cu", f.out);
+  t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  CHECK_MSG(!t || !strstr(t, "rows_per_"), "%s: a per-batch kernel takes a group divisor", path);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+
 TEST(test_generator_list_prints_variants) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }

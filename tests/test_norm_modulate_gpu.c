@@ -453,6 +453,22 @@ TEST(test_nm_gpu_sources) {
       }
 }
 
+/* Per frame, the frame of row l is l / (L / F) by the launcher's divisor: one
+ * frame (L / F = L), a frame per row (L / F = 1) and frames of an odd length
+ * (1031 rows); the 16-byte and the element path (C = 500), both residual forms. */
+TEST(test_nm_gpu_per_frame_groups) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  static const int64_t Fs[3] = {1, 3093, 3};
+  uint64_t seed = 14000;
+  for (int fi = 0; fi < 3; fi++)
+    for (int form = 0; form < 4; form++) {
+      nm_case c = base_case(SRC_FRAME, (form & 1) ? DT_FP32 : DT_BF16, 2, 3093, (form & 2) ? 500 : 512, ++seed);
+      c.F = Fs[fi];
+      c.residual = form == 3;
+      CHECK(run_case(&c) == 0);
+    }
+}
+
 /* Any C: 1, odd and prime sizes, 16383 and 16384 (the largest), tiny rows; the
  * element path by C and by pointer alignment; padded rows. */
 TEST(test_nm_gpu_channel_counts) {

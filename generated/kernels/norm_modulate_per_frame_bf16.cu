@@ -10,7 +10,6 @@
 
 // Kernels of this file (variant: the values of its other axes):
 //   norm_modulate_per_frame_bf16_nores_vec16: residual=nores access=vec16
-//   norm_modulate_per_frame_bf16_nores_vec16_h200: residual=nores access=vec16 (tiles of the GPU model h200)
 //   norm_modulate_per_frame_bf16_nores_scalar: residual=nores access=scalar
 //   norm_modulate_per_frame_bf16_res_vec16: residual=res access=vec16
 //   norm_modulate_per_frame_bf16_res_scalar: residual=res access=scalar
@@ -22,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -53,8 +52,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -174,11 +173,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -189,7 +190,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -220,8 +221,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -341,11 +342,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -356,7 +359,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -386,8 +389,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -507,286 +510,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
-  return cudaGetLastError();
-}
-#endif
-
-#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// norm_modulate_per_frame_bf16_nores_vec16_h200
-//   norm_modulate_per_frame: act=bf16 residual=nores access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            one block per row group; inputs loaded ahead of the stores
-__global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_modulate_per_frame_params p)
-{
-  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
-  const int C = (int)p.C;
-  const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 127) / 128;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
-  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
-  const int pos = threadIdx.x;                    // this thread's place in the row
-  int rbuf = 0;
-  fg_block_sum_init<16>(red, wr);
-  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-  // division to find b and l, and no loop over b
-  {
-    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-    if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)blockIdx.x * rpb + group;
-    const bool live = true;  // gridDim.x == L
-    float v[4][8] = {};  // the row's values, fp32
-    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[4];
-    {
-      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        x_raw[0] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_stream(xr + e);
-      }
-    }
-    // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
-    // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
-    if (p.norm != 2) {  // not none
-      float s = 0.f;
-      if (p.norm == 0) {  // LayerNorm: centre first
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[2][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[3][j];
-        const float mean = fg_block_sum<16>(s, red, rbuf, wr) / (float)C;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[2][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[3][j] -= mean;
-        s = 0.f;
-        if (live && pos < nc) {
-          s = fmaf(v[0][0], v[0][0], s);
-          s = fmaf(v[0][1], v[0][1], s);
-          s = fmaf(v[0][2], v[0][2], s);
-          s = fmaf(v[0][3], v[0][3], s);
-          s = fmaf(v[0][4], v[0][4], s);
-          s = fmaf(v[0][5], v[0][5], s);
-          s = fmaf(v[0][6], v[0][6], s);
-          s = fmaf(v[0][7], v[0][7], s);
-        }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
-        if (live && pos + 2 * tpr < nc) {
-          s = fmaf(v[2][0], v[2][0], s);
-          s = fmaf(v[2][1], v[2][1], s);
-          s = fmaf(v[2][2], v[2][2], s);
-          s = fmaf(v[2][3], v[2][3], s);
-          s = fmaf(v[2][4], v[2][4], s);
-          s = fmaf(v[2][5], v[2][5], s);
-          s = fmaf(v[2][6], v[2][6], s);
-          s = fmaf(v[2][7], v[2][7], s);
-        }
-        if (live && pos + 3 * tpr < nc) {
-          s = fmaf(v[3][0], v[3][0], s);
-          s = fmaf(v[3][1], v[3][1], s);
-          s = fmaf(v[3][2], v[3][2], s);
-          s = fmaf(v[3][3], v[3][3], s);
-          s = fmaf(v[3][4], v[3][4], s);
-          s = fmaf(v[3][5], v[3][5], s);
-          s = fmaf(v[3][6], v[3][6], s);
-          s = fmaf(v[3][7], v[3][7], s);
-        }
-      } else {  // RMSNorm
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-      }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) / (float)C + p.eps);
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-    }
-    if (p.weight || p.bias) {
-      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        if (wt) {
-          float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-        }
-        if (bs) {
-          float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[0][j] += c[j];
-        }
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
-          float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (bs) {
-          float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
-          float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-        }
-        if (bs) {
-          float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] += c[j];
-        }
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        if (wt) {
-          float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-        }
-        if (bs) {
-          float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] += c[j];
-        }
-      }
-    }
-    {
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        float sc[8] = {};
-        fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-        float sh[8] = {};
-        fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float sc[8] = {};
-        fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-        float sh[8] = {};
-        fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        float sc[8] = {};
-        fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-        float sh[8] = {};
-        fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        float sc[8] = {};
-        fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-        float sh[8] = {};
-        fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-      }
-    }
-    {
-      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[2][0]);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[3][0]);
-      }
-    }
-  }
-}
-
-// Grid: one block per row group, as (row groups of a batch entry, batch entries);
-// blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
-{
-  const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
-  (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-          (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -797,7 +527,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -885,8 +615,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)(const fg_norm_modulat
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1549,12 +1279,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t wr = 32;  // a row per block
   const int64_t rpb = 32 / wr, threads = 1024;
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1565,7 +1297,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1622,8 +1354,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1769,11 +1501,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1784,7 +1518,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1841,8 +1575,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1988,11 +1722,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2003,7 +1739,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -2059,8 +1795,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -2206,11 +1942,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -2221,7 +1959,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -2474,8 +2212,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)(const fg_norm_modulate_
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -3138,11 +2876,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t wr = 32;  // a row per block
   const int64_t rpb = 32 / wr, threads = 1024;
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }

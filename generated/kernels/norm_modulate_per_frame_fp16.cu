@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -52,8 +52,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -173,11 +173,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -188,7 +190,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -219,8 +221,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -340,11 +342,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -355,7 +359,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -385,8 +389,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -506,11 +510,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -521,7 +527,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -609,8 +615,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)(const fg_norm_modulat
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1273,12 +1279,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t wr = 32;  // a row per block
   const int64_t rpb = 32 / wr, threads = 1024;
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1289,7 +1297,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1346,8 +1354,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1493,11 +1501,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1508,7 +1518,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1565,8 +1575,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1712,11 +1722,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1727,7 +1739,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1783,8 +1795,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1930,11 +1942,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -1945,7 +1959,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -2198,8 +2212,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)(const fg_norm_modulate_
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -2862,11 +2876,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t wr = 32;  // a row per block
   const int64_t rpb = 32 / wr, threads = 1024;
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }

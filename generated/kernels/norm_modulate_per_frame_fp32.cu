@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -60,8 +60,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -257,11 +257,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -272,7 +274,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -311,8 +313,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -508,11 +510,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -523,7 +527,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -561,8 +565,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -758,11 +762,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -773,7 +779,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -861,8 +867,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1525,12 +1531,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t wr = 32;  // a row per block
   const int64_t rpb = 32 / wr, threads = 1024;
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1541,7 +1549,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1625,8 +1633,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1822,11 +1830,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1837,7 +1847,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1921,8 +1931,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -2118,11 +2128,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2133,7 +2145,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -2216,8 +2228,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -2413,11 +2425,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -2428,7 +2442,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -2681,8 +2695,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -3345,11 +3359,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t wr = 32;  // a row per block
   const int64_t rpb = 32 / wr, threads = 1024;
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }

@@ -207,6 +207,29 @@ local function overwritten_inputs(spec, v, tensors)
   return list
 end
 
+-- The symbols that group the rows (row l is in group l / (L / X)) in the
+-- tensors the variant's stages read or write, in the order met: the kernel
+-- takes each group's divisor L / X from the launcher (fg_udiv), so a row finds
+-- its group by a multiply-high, not by two divisions of its own.
+local function row_groups(spec, v, tensors)
+  local layout, seen, list = spec.kernel.layout, {}, {}
+  for _, inst in ipairs(stages_mod.for_variant(spec, v, tensors)) do
+    for _, p in ipairs(inst.decl.params) do
+      local a = inst.arg[p.name]
+      if type(a) == "table" and (a.kind == "tensor" or a.kind == "row") and a.tensor then
+        for _, x in ipairs(a.tensor.parsed_dims) do
+          local sym = x.sym
+          if sym and sym ~= layout.batch and sym ~= layout.rows and sym ~= layout.channels and not seen[sym] then
+            seen[sym] = true
+            list[#list + 1] = { sym = sym, var = "rows_per_" .. sym }
+          end
+        end
+      end
+    end
+  end
+  return list
+end
+
 function M.plan(spec, v, tuning)
   local tensors = variants_mod.tensor_types(spec, v)
   local act_name = tensors[spec.kernel.rows].dtype
@@ -234,6 +257,8 @@ function M.plan(spec, v, tuning)
     m.l2_by_input[pair.input] = pair
     m.l2_outputs[pair.output] = true
   end
+  m.groups, m.group_by_sym = row_groups(spec, v, tensors), {}
+  for _, g in ipairs(m.groups) do m.group_by_sym[g.sym] = g end
   m.wide_sum = m.rows_per_block == 1 and m.tiles.wide_sum == 1  -- fg_block_sum (fusegen_device.cuh)
   -- slices: a row that no stage reduces over needs no block of its own; a
   -- block of a few warps takes a slice of it, and more blocks fit per
@@ -278,9 +303,12 @@ function M.kernel_env(spec, v, tuning, env)
       if x.sym == layout.batch and x.sym then terms[#terms + 1] = "b * " .. a.stride(j - 1)
       elseif x.sym == layout.rows then terms[#terms + 1] = "l * " .. a.stride(j - 1)
       elseif x.sym then
-        -- the row's group: l / (L / X), in 32 bits (L < 2^31, the constraint
-        -- above): a 64-bit division costs the issue-bound kernels 1 to 2%
-        terms[#terms + 1] = ("(int64_t)((uint32_t)l / ((uint32_t)p.%s / (uint32_t)p.%s)) * %s"):format(layout.rows, x.sym, a.stride(j - 1))
+        -- the row's group: l / (L / X) by the launcher's divisor (l < L < 2^31,
+        -- the constraint above): the two 32-bit divisions it replaces cost the
+        -- issue-bound per-frame kernels of an H200 about 60 instructions a thread
+        local g = m.group_by_sym[x.sym]
+        assert(g, "rows mapping: group " .. x.sym .. " of a tensor no stage of the variant binds")
+        terms[#terms + 1] = ("(int64_t)fg_udiv_div31((uint32_t)l, %s) * %s"):format(g.var, a.stride(j - 1))
       end
     end
     local const = t.access == "in" and "const " or ""

@@ -13,11 +13,17 @@
 //            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
 % end
 //            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
+% -- the divisors L / X of the row groups (the launcher makes them)
+% local group_params, group_args = "", ""
+% for _, g in ipairs(m.groups) do
+%   group_params = group_params .. ", const fg_udiv " .. g.var
+%   group_args = group_args .. ", " .. g.var
+% end
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 % if m.slice > 0 then
-$(kernel_name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div)
+$(kernel_name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(group_params))
 % else
-$(kernel_name)(const $(params_type) p)
+$(kernel_name)(const $(params_type) p$(group_params))
 % end
 {
 % if m.reduce and m.wide_sum then
@@ -150,6 +156,10 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 {
   const $(params_type)* p = (const $(params_type)*)params;
   % include("kernel/resident_blocks.cu.tpl")
+% for _, g in ipairs(m.groups) do
+  // row l is in group l / (L / $(g.sym)): the kernel divides by a multiply-high
+  const fg_udiv $(g.var) = fg_udiv_make($(host_dims.rows) > 0 ? (uint32_t)($(host_dims.rows) / p->$(g.sym)) : 1u);
+% end
 % if m.vec then
   const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
 % else
@@ -184,9 +194,9 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   const dim3 grid((unsigned)($(grid_x)), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
 %   if m.slice > 0 then
-  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(group_args));
 %   else
-  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(group_args));
 %   end
 % else
 %   if m.rows_per_block > 0 then
@@ -198,7 +208,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   end
   int64_t blocks = ($(host_dims.batch) * $(host_dims.rows) + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p$(group_args));
 % end
   return cudaGetLastError();
 }
