@@ -329,11 +329,13 @@ TEST(test_generator_rows_l2_keep_overwritten_inputs) {
   check_rows_l2_keep(0);
 }
 
-/* A tensor that groups the rows (per frame: [B, F, 1, C], row l in frame
- * l / (L / F)): each kernel takes the divisor L / F from its launcher and finds
- * the frame by a multiply-high, with no division of its own; the kernels of an
- * op without such a tensor take no divisor. */
-TEST(test_generator_rows_group_divisor) {
+/* The rows kernels' constants from the launcher. A norm's mean is its sum
+ * times 1 / C, which the launcher of a 16-byte kernel computes (no reciprocal
+ * or division of C in the kernel). A tensor that groups the rows (per frame: [B, F, 1, C], row l in
+ * frame l / (L / F)): each kernel takes the divisor L / F from its launcher and
+ * finds the frame by a multiply-high, with no division of its own; the kernels
+ * of an op without such a tensor take no divisor. */
+TEST(test_generator_rows_launcher_constants) {
   char *text = read_text("gen/specs/norm_modulate.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
   fixture f;
@@ -346,13 +348,16 @@ TEST(test_generator_rows_group_divisor) {
   snprintf(path, sizeof path, "%s/kernels/norm_modulate_per_frame_bf16.cu", f.out);
   char *t = read_text(path, NULL);
   CHECK_MSG(t != NULL, "cannot read %s", path);
-  int kernels = 0;
+  int kernels = 0, vec = 0;
   for (char *k = t ? strstr(t, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
     char *next = strstr(k + 1, "__global__");
     const size_t len = next ? (size_t)(next - k) : strlen(k);
+    const char *sig = strchr(strchr(k, '\n') + 1, '\n');
+    const int is_vec = sig && memmem(k, (size_t)(sig - k), "_vec16", 6) != NULL;
     kernels++;
+    vec += is_vec;
     static const char *const want[] = {
-      "_params p, const fg_udiv rows_per_F)",
+      "const fg_udiv rows_per_F)",
       "fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1]",
       "fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1]",
       "const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);",
@@ -361,13 +366,24 @@ TEST(test_generator_rows_group_divisor) {
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
       CHECK_MSG(holds(k, len, want[i]), "%s: a kernel and its launcher lack `%s`: %.200s", path, want[i], k);
     CHECK_MSG(!holds(k, len, "(uint32_t)p.F"), "%s: a kernel divides by the frame length itself: %.200s", path, k);
+    /* the 16-byte path: 1 / C from the launcher (the element path computes it) */
+    static const char *const want_vec[] = {
+      "_params p, const float inv_C, const fg_udiv rows_per_F)",
+      "const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;",
+      ") * inv_C + p.eps);",
+    };
+    for (size_t i = 0; is_vec && i < sizeof want_vec / sizeof want_vec[0]; i++)
+      CHECK_MSG(holds(k, len, want_vec[i]), "%s: a 16-byte kernel and its launcher lack `%s`: %.200s", path, want_vec[i], k);
+    CHECK_MSG(!is_vec || !holds(k, len, "(float)C"), "%s: a 16-byte kernel divides by C itself: %.200s", path, k);
   }
+  CHECK_MSG(vec >= 2, "%s: %d 16-byte kernels found", path, vec);
   CHECK_MSG(kernels >= 4, "%s: %d kernels found", path, kernels);
   free(t);
   snprintf(path, sizeof path, "%s/kernels/norm_modulate_bf16.cu", f.out);
   t = read_text(path, NULL);
   CHECK_MSG(t != NULL, "cannot read %s", path);
   CHECK_MSG(!t || !strstr(t, "rows_per_"), "%s: a per-batch kernel takes a group divisor", path);
+  CHECK_MSG(!t || strstr(t, "_params p, const float inv_C)"), "%s: no per-batch kernel takes 1 / C from its launcher", path);
   free(t);
   run_free(&r);
   fixture_close(&f);

@@ -78,8 +78,9 @@ local function member(o)
     tiles = {
       warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1, wide_sum = 1,
       -- the partials read four at a time: 0 to 4% faster on an H200, 0 to 3% on an
-      -- H100 (bench/NOTES.md); on sm_100 ptxas spills some 32-register forms with it
-      { when = { arch = 100 }, wide_sum = 0 },
+      -- H100 (bench/NOTES.md); on sm_100 ptxas spills some 32-register forms with it,
+      -- and the 16-bit select01 forms with 1 / C from the launcher
+      { when = { arch = 100 }, wide_sum = 0, launcher_inv_c = 0 },
       { when = { residual = "res" }, min_blocks = 1, prefetch = 1, evict_first = 0 },
       { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
       { when = { access = "scalar" }, chunks = 16, min_blocks = 1, blocks_per_sm = 32 },

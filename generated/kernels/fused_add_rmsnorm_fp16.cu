@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -100,7 +100,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -149,11 +149,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -164,7 +166,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -243,7 +245,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -292,11 +294,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -307,7 +311,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -385,7 +389,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -434,11 +438,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1504,7 +1510,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_scal
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1583,7 +1589,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1630,11 +1636,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1645,7 +1653,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1724,7 +1732,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1771,11 +1779,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1786,7 +1796,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1864,7 +1874,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1911,11 +1921,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -101,7 +101,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -157,11 +157,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -172,7 +174,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -252,7 +254,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -308,11 +310,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -323,7 +327,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -402,7 +406,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -458,11 +462,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1596,7 +1602,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1676,7 +1682,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1730,11 +1736,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1745,7 +1753,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1829,7 +1837,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1883,11 +1891,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1898,7 +1908,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1977,7 +1987,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -2031,11 +2041,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

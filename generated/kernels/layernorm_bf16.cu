@@ -20,7 +20,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -58,7 +58,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -85,7 +85,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
           s = fmaf(v[1][7], v[1][7], s);
         }
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -145,11 +145,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -160,7 +162,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -210,7 +212,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
         for (int j = 0; j < 8; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[3][j];
-        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C);
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -261,7 +263,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
           s = fmaf(v[3][7], v[3][7], s);
         }
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -363,6 +365,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   // a call of few rows (under 2 per multiprocessor) spreads each row
   // over up to twice the warps, each thread filling half its chunk slots:
@@ -375,7 +379,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -386,7 +390,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -423,7 +427,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C);
+        const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -450,7 +454,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
           s = fmaf(v[1][7], v[1][7], s);
         }
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -510,11 +514,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -526,7 +532,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -583,7 +589,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p)
         for (int j = 0; j < 8; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[3][j];
-        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C);
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -634,7 +640,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p)
           s = fmaf(v[3][7], v[3][7], s);
         }
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -736,6 +742,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   // a call of few rows (under 2 per multiprocessor) spreads each row
   // over up to twice the warps, each thread filling half its chunk slots:
@@ -748,7 +756,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
   const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -19,7 +19,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
+FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -69,7 +69,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -104,7 +104,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
           s = fmaf(v[3][3], v[3][3], s);
         }
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -206,11 +206,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -221,7 +223,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
+FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -271,7 +273,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -306,7 +308,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
           s = fmaf(v[3][3], v[3][3], s);
         }
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -408,11 +410,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -423,7 +427,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
+FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -472,7 +476,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C);
+        const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -507,7 +511,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
           s = fmaf(v[3][3], v[3][3], s);
         }
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -609,11 +613,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

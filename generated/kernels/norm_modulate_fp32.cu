@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -73,7 +73,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p)
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -117,7 +117,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p)
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -257,11 +257,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_nores_vec16)(c
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -272,7 +274,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_nores_vec16)(c
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -324,7 +326,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p)
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -368,7 +370,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p)
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -508,11 +510,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_nores_vec16)(c
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1541,7 +1545,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_nores_scalar)(
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1638,7 +1642,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p)
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1682,7 +1686,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p)
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1822,11 +1826,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_res_vec16)(con
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1837,7 +1843,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_res_vec16)(con
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1934,7 +1940,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p)
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1978,7 +1984,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p)
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -2118,11 +2124,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_res_vec16)(con
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 

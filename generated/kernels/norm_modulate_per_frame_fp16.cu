@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -61,7 +61,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -93,7 +93,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -173,13 +173,15 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   // row l is in group l / (L / F): the kernel divides by a multiply-high
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -190,7 +192,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -230,7 +232,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -262,7 +264,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -342,13 +344,15 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   // row l is in group l / (L / F): the kernel divides by a multiply-high
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1297,7 +1301,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1389,7 +1393,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1421,7 +1425,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1501,13 +1505,15 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   // row l is in group l / (L / F): the kernel divides by a multiply-high
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1518,7 +1524,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1610,7 +1616,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1642,7 +1648,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1722,13 +1728,15 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   // row l is in group l / (L / F): the kernel divides by a multiply-high
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 

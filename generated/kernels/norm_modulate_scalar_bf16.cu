@@ -22,7 +22,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -60,7 +60,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -92,7 +92,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -159,11 +159,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -174,7 +176,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 32768; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -224,7 +226,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
         for (int j = 0; j < 8; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -284,7 +286,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -397,11 +399,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -564,7 +568,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs and modulation loaded ahead of the stores and reductions
 __global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -621,7 +625,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
         for (int j = 0; j < 8; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[3][j];
-        const float mean = fg_block_sum<16>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -681,7 +685,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -794,11 +798,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1464,7 +1470,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_s
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1554,7 +1560,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1586,7 +1592,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1653,11 +1659,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1668,7 +1676,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1758,7 +1766,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1790,7 +1798,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1857,11 +1865,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 

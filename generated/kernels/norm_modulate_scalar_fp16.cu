@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -59,7 +59,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -91,7 +91,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -158,11 +158,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -173,7 +175,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -211,7 +213,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -243,7 +245,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -310,11 +312,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1131,7 +1135,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_s
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1221,7 +1225,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1253,7 +1257,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1320,11 +1324,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1335,7 +1341,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1425,7 +1431,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1457,7 +1463,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1524,11 +1530,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 

@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -71,7 +71,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -115,7 +115,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -228,11 +228,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -243,7 +245,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -293,7 +295,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -337,7 +339,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -450,11 +452,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1341,7 +1345,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_s
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1436,7 +1440,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1480,7 +1484,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1593,11 +1597,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1608,7 +1614,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scalar_params p)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1703,7 +1709,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1747,7 +1753,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1860,11 +1866,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 

@@ -25,7 +25,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -74,7 +74,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -106,7 +106,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -197,11 +197,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -212,7 +214,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -261,7 +263,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -293,7 +295,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -384,11 +386,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1460,7 +1464,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1561,7 +1565,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1593,7 +1597,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1693,11 +1697,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1708,7 +1714,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1809,7 +1815,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1841,7 +1847,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1941,11 +1947,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3243,7 +3251,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -3292,7 +3300,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -3324,7 +3332,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3415,11 +3423,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3430,7 +3440,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -3479,7 +3489,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -3511,7 +3521,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3602,11 +3612,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4678,7 +4690,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -4779,7 +4791,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -4811,7 +4823,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4911,11 +4923,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4926,7 +4940,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -5027,7 +5041,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -5059,7 +5073,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -5159,11 +5173,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 

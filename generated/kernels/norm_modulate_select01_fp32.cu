@@ -25,7 +25,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -86,7 +86,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -130,7 +130,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -289,11 +289,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -304,7 +306,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -365,7 +367,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -409,7 +411,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -568,11 +570,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1736,7 +1740,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1842,7 +1846,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1886,7 +1890,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -2045,11 +2049,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2060,7 +2066,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -2166,7 +2172,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -2210,7 +2216,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -2369,11 +2375,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3747,7 +3755,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -3808,7 +3816,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -3852,7 +3860,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4011,11 +4019,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4026,7 +4036,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -4087,7 +4097,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -4131,7 +4141,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4290,11 +4300,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5458,7 +5470,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -5564,7 +5576,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -5608,7 +5620,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -5767,11 +5779,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5782,7 +5796,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
+FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -5888,7 +5902,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) s += v[2][j];
     #pragma unroll
         for (int j = 0; j < 4; j++) s += v[3][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] -= mean;
     #pragma unroll
@@ -5932,7 +5946,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -6091,11 +6105,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 

@@ -22,7 +22,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -61,7 +61,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -110,11 +110,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -125,7 +127,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -164,7 +166,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -213,11 +215,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -228,7 +232,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -266,7 +270,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -315,11 +319,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1061,7 +1067,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_scalar)(const 
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1100,7 +1106,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1147,11 +1153,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1162,7 +1170,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1201,7 +1209,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1248,11 +1256,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1263,7 +1273,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1301,7 +1311,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1348,11 +1358,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1364,7 +1376,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1415,7 +1427,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1492,11 +1504,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(co
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

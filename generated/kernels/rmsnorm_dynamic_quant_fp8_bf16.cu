@@ -26,7 +26,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -65,7 +65,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -130,11 +130,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -145,7 +147,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -184,7 +186,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -249,11 +251,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -264,7 +268,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -302,7 +306,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -367,11 +371,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1249,7 +1255,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1328,7 +1334,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1393,11 +1399,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1408,7 +1416,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1487,7 +1495,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1552,11 +1560,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1567,7 +1577,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1645,7 +1655,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1710,11 +1720,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2916,7 +2928,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -2955,7 +2967,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3018,11 +3030,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3033,7 +3047,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -3084,7 +3098,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3185,11 +3199,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3200,7 +3216,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -3238,7 +3254,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3301,11 +3317,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -3317,7 +3335,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -3368,7 +3386,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3469,11 +3487,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -4351,7 +4371,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -4430,7 +4450,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4493,11 +4513,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4508,7 +4530,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -4587,7 +4609,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4650,11 +4672,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4665,7 +4689,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -4743,7 +4767,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4806,11 +4830,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

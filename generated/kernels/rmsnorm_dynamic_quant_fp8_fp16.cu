@@ -25,7 +25,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -64,7 +64,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -129,11 +129,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -144,7 +146,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -183,7 +185,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -248,11 +250,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -263,7 +267,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -301,7 +305,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -366,11 +370,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1248,7 +1254,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1327,7 +1333,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1392,11 +1398,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1407,7 +1415,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1486,7 +1494,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1551,11 +1559,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1566,7 +1576,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1644,7 +1654,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1709,11 +1719,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2915,7 +2927,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -2954,7 +2966,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3017,11 +3029,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3032,7 +3046,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -3071,7 +3085,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3134,11 +3148,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3149,7 +3165,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -3187,7 +3203,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsno
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -3250,11 +3266,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -4132,7 +4150,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -4211,7 +4229,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4274,11 +4292,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4289,7 +4309,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -4368,7 +4388,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4431,11 +4451,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4446,7 +4468,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -4524,7 +4546,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4587,11 +4609,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -21,7 +21,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -60,7 +60,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -109,11 +109,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -124,7 +126,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -163,7 +165,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -212,11 +214,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -227,7 +231,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -265,7 +269,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -314,11 +318,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1060,7 +1066,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_scalar)(const 
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1099,7 +1105,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1146,11 +1152,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1161,7 +1169,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1200,7 +1208,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1247,11 +1255,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1262,7 +1272,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p)
+FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1300,7 +1310,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -1347,11 +1357,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

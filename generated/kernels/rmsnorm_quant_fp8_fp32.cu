@@ -19,7 +19,7 @@
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -71,7 +71,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -159,11 +159,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp32_wfp32_vec1
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -174,7 +176,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp32_wfp32_vec1
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -226,7 +228,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -314,11 +316,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp32_wfp32_vec1
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -329,7 +333,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp32_wfp32_vec1
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p)
+FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -380,7 +384,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
     #pragma unroll
         for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 4; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -468,11 +472,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp32_wfp32_vec1
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

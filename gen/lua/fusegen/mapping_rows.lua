@@ -29,7 +29,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
-  evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0 }
+  evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -41,11 +41,12 @@ local TILE_DOC = {
   wide_sum = "1: a block of one row reads its warps' partial sums four at a time, unrolled; 0: one at a time, in a loop on the warp count (0 or 1; rows_per_block = 1)",
   spread_below = "0: a row takes the warps its chunks need; n: a call of fewer than n rows per multiprocessor spreads each row over up to twice the warps (at most warps), each thread filling half its chunk slots (0 to 64; 16-byte path, rows_per_block = 1, blocks_per_sm = 0)",
   l2_keep = "1: a streamed input whose rows an output overwrites (in place, or a tensor read and written) is loaded under an L2 evict-last policy and that output stored evict-normal: the lines stay in L2 from the row's load to its store, then go back to the normal priority (out of place, the loads of evict_first; 0 or 1; 16-byte path); 0: not",
+  launcher_inv_c = "1: a kernel that reduces over the row takes 1 / C from its launcher (a norm's mean: no reciprocal per thread); 0: each thread computes it (0 or 1; 16-byte path)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
-  l2_keep = { 0, 1 } }
+  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -257,6 +258,9 @@ function M.plan(spec, v, tuning)
     m.l2_by_input[pair.input] = pair
     m.l2_outputs[pair.output] = true
   end
+  -- a stage that reduces over the row divides by C: 1 / C from the launcher
+  -- (tile launcher_inv_c, 16-byte path; else the kernel computes it, stages/norm.cu.tpl)
+  m.inv_channels = (m.vec and m.reduce and m.tiles.launcher_inv_c == 1) and "inv_C" or nil
   m.groups, m.group_by_sym = row_groups(spec, v, tensors), {}
   for _, g in ipairs(m.groups) do m.group_by_sym[g.sym] = g end
   m.wide_sum = m.rows_per_block == 1 and m.tiles.wide_sum == 1  -- fg_block_sum (fusegen_device.cuh)

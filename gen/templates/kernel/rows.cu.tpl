@@ -13,8 +13,13 @@
 //            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
 % end
 //            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
-% -- the divisors L / X of the row groups (the launcher makes them)
+% -- the launcher's row constants: 1 / C for a reduction's mean, and the
+% -- divisors L / X of the row groups
 % local group_params, group_args = "", ""
+% if m.inv_channels then
+%   group_params = ", const float " .. m.inv_channels
+%   group_args = ", " .. m.inv_channels
+% end
 % for _, g in ipairs(m.groups) do
 %   group_params = group_params .. ", const fg_udiv " .. g.var
 %   group_args = group_args .. ", " .. g.var
@@ -156,6 +161,10 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 {
   const $(params_type)* p = (const $(params_type)*)params;
   % include("kernel/resident_blocks.cu.tpl")
+% if m.inv_channels then
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float $(m.inv_channels) = $(host_dims.channels) > 0 ? 1.0f / (float)$(host_dims.channels) : 0.f;
+% end
 % for _, g in ipairs(m.groups) do
   // row l is in group l / (L / $(g.sym)): the kernel divides by a multiply-high
   const fg_udiv $(g.var) = fg_udiv_make($(host_dims.rows) > 0 ? (uint32_t)($(host_dims.rows) / p->$(g.sym)) : 1u);

@@ -26,10 +26,15 @@
 % -- wide_sum: a block of one row reads the partials four at a time (fg_block_sum)
 % local row_sum_form = m.wide_sum and "fg_block_sum<%d>(%s, red, rbuf, wr)" or "fg_row_sum<%d>(%s, red, rbuf, wr, group)"
 % local function row_sum(x) return row_sum_form:format(m.warps, x) end
-% -- the mean of the row's sum: a correctly rounded division by C (the
-% -- run-time kind's form), or the sum times 1 / C correctly rounded (within an
-% -- ulp; no division's slow path, whose registers a fixed kind's kernels need)
-% local function mean_of(sum) return runtime and (sum .. " / (float)C") or (sum .. " * __frcp_rn((float)C)") end
+% -- the mean of the row's sum: the sum times 1 / C, correctly rounded, which
+% -- the launcher computes (m.inv_channels, tile launcher_inv_c): no reciprocal
+% -- or division per thread, whose instructions the issue-bound norms of an H200
+% -- feel. Else the kernel computes it: a correctly rounded division (the
+% -- run-time kind's form) or the sum times __frcp_rn(C) (within an ulp; no
+% -- division's slow path): the element path's fp32 kernels of 16 slots have no
+% -- register to spare.
+% local in_place = runtime and "%s / (float)C" or "%s * __frcp_rn((float)C)"
+% local function mean_of(sum) return m.inv_channels and (sum .. " * " .. m.inv_channels) or in_place:format(sum) end
 % local function each_valid(body)
 %   for k = 0, m.K - 1 do
     $(chunk_open(k))
