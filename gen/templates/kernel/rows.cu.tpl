@@ -15,20 +15,20 @@
 //            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
 % -- the launcher's row constants: 1 / C for a reduction's mean, and the
 % -- divisors L / X of the row groups
-% local group_params, group_args = "", ""
+% local const_params, const_args = "", ""
 % if m.inv_channels then
-%   group_params = ", const float " .. m.inv_channels
-%   group_args = ", " .. m.inv_channels
+%   const_params = ", const float " .. m.inv_channels
+%   const_args = ", " .. m.inv_channels
 % end
 % for _, g in ipairs(m.groups) do
-%   group_params = group_params .. ", const fg_udiv " .. g.var
-%   group_args = group_args .. ", " .. g.var
+%   const_params = const_params .. ", const fg_udiv " .. g.var
+%   const_args = const_args .. ", " .. g.var
 % end
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 % if m.slice > 0 then
-$(kernel_name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(group_params))
+$(kernel_name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(const_params))
 % else
-$(kernel_name)(const $(params_type) p$(group_params))
+$(kernel_name)(const $(params_type) p$(const_params))
 % end
 {
 % if m.reduce and m.wide_sum then
@@ -203,9 +203,9 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   const dim3 grid((unsigned)($(grid_x)), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
 %   if m.slice > 0 then
-  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(group_args));
+  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
 %   else
-  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(group_args));
+  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
 %   end
 % else
 %   if m.rows_per_block > 0 then
@@ -217,7 +217,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   end
   int64_t blocks = ($(host_dims.batch) * $(host_dims.rows) + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p$(group_args));
+  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p$(const_args));
 % end
   return cudaGetLastError();
 }
