@@ -185,19 +185,25 @@ function M.check_helpers(c)
   end
 end
 
+-- The tensor arguments of a variant's stage instances, in order: fn(param, arg)
+-- for each (a tensor, or a row of one).
+local function each_tensor_arg(insts, fn)
+  for _, inst in ipairs(insts) do
+    for _, p in ipairs(inst.decl.params) do
+      local a = inst.arg[p.name]
+      if type(a) == "table" and (a.kind == "tensor" or a.kind == "row") then fn(p, a) end
+    end
+  end
+end
+
 -- l2_keep: the streamed inputs whose rows an output overwrites, in the spec's
 -- order: { input, output, always } (always: a tensor read and written; else an
 -- output that is its input when the pointers are equal, in place)
-local function overwritten_inputs(spec, v, tensors)
+local function overwritten_inputs(spec, insts)
   local read, written = {}, {}
-  for _, inst in ipairs(stages_mod.for_variant(spec, v, tensors)) do
-    for _, p in ipairs(inst.decl.params) do
-      local a = inst.arg[p.name]
-      if type(a) == "table" and (a.kind == "tensor" or a.kind == "row") then
-        if p.access == "out" then written[a.name] = true else read[a.name] = true end
-      end
-    end
-  end
+  each_tensor_arg(insts, function(p, a)
+    if p.access == "out" then written[a.name] = true else read[a.name] = true end
+  end)
   local list = {}
   for _, t in ipairs(spec.tensors) do
     local input = t.access == "inout" and t.name or t.inplace_of
@@ -212,22 +218,17 @@ end
 -- tensors the variant's stages read or write, in the order met: the kernel
 -- takes each group's divisor L / X from the launcher (fg_udiv), so a row finds
 -- its group by a multiply-high, not by two divisions of its own.
-local function row_groups(spec, v, tensors)
+local function row_groups(spec, insts)
   local layout, seen, list = spec.kernel.layout, {}, {}
-  for _, inst in ipairs(stages_mod.for_variant(spec, v, tensors)) do
-    for _, p in ipairs(inst.decl.params) do
-      local a = inst.arg[p.name]
-      if type(a) == "table" and (a.kind == "tensor" or a.kind == "row") and a.tensor then
-        for _, x in ipairs(a.tensor.parsed_dims) do
-          local sym = x.sym
-          if sym and sym ~= layout.batch and sym ~= layout.rows and sym ~= layout.channels and not seen[sym] then
-            seen[sym] = true
-            list[#list + 1] = { sym = sym, var = "rows_per_" .. sym }
-          end
-        end
+  each_tensor_arg(insts, function(_, a)
+    for _, x in ipairs(a.tensor and a.tensor.parsed_dims or {}) do
+      local sym = x.sym
+      if sym and sym ~= layout.batch and sym ~= layout.rows and sym ~= layout.channels and not seen[sym] then
+        seen[sym] = true
+        list[#list + 1] = { sym = sym, var = "rows_per_" .. sym }
       end
     end
-  end
+  end)
   return list
 end
 
@@ -238,7 +239,8 @@ function M.plan(spec, v, tuning)
   local m = { tiles = M.tiles(spec, v, tuning), layout = spec.kernel.layout, act = act_name }
   m.vec = facts_mod.of(spec, v):holds("aligned16")
   -- a stage that reduces over the row (a norm) needs the reduction slots
-  m.reduce = stages_mod.needs(stages_mod.for_variant(spec, v, tensors)).row_reduce or false
+  local insts = stages_mod.for_variant(spec, v, tensors)
+  m.reduce = stages_mod.needs(insts).row_reduce or false
   -- elements per chunk: 16 bytes, or one element on the element path (where
   -- neighbouring threads then read neighbouring elements)
   m.V = m.vec and 16 // act.size or 1
@@ -252,7 +254,7 @@ function M.plan(spec, v, tuning)
   m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of the streamed inputs
   -- tile l2_keep (16-byte path): the inputs overwritten in place, their loads'
   -- policy variables (kernel_env names them) and the outputs stored over them
-  m.l2_pairs = (m.vec and m.tiles.l2_keep == 1) and overwritten_inputs(spec, v, tensors) or {}
+  m.l2_pairs = (m.vec and m.tiles.l2_keep == 1) and overwritten_inputs(spec, insts) or {}
   m.l2_by_input, m.l2_outputs = {}, {}
   for _, pair in ipairs(m.l2_pairs) do
     m.l2_by_input[pair.input] = pair
@@ -261,7 +263,7 @@ function M.plan(spec, v, tuning)
   -- a stage that reduces over the row divides by C: 1 / C from the launcher
   -- (tile launcher_inv_c, 16-byte path; else the kernel computes it, stages/norm.cu.tpl)
   m.inv_channels = (m.vec and m.reduce and m.tiles.launcher_inv_c == 1) and "inv_C" or nil
-  m.groups, m.group_by_sym = row_groups(spec, v, tensors), {}
+  m.groups, m.group_by_sym = row_groups(spec, insts), {}
   for _, g in ipairs(m.groups) do m.group_by_sym[g.sym] = g end
   m.wide_sum = m.rows_per_block == 1 and m.tiles.wide_sum == 1  -- fg_block_sum (fusegen_device.cuh)
   -- slices: a row that no stage reduces over needs no block of its own; a

@@ -33,8 +33,8 @@
 % -- run-time kind's form) or the sum times __frcp_rn(C) (within an ulp; no
 % -- division's slow path): the element path's fp32 kernels of 16 slots have no
 % -- register to spare.
-% local in_place = runtime and "%s / (float)C" or "%s * __frcp_rn((float)C)"
-% local function mean_of(sum) return m.inv_channels and (sum .. " * " .. m.inv_channels) or in_place:format(sum) end
+% local in_kernel = runtime and "%s / (float)C" or "%s * __frcp_rn((float)C)"
+% local function mean_of(sum) return m.inv_channels and (sum .. " * " .. m.inv_channels) or in_kernel:format(sum) end
 % local function each_valid(body)
 %   for k = 0, m.K - 1 do
     $(chunk_open(k))
