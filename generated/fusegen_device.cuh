@@ -163,6 +163,33 @@ __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(rein
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
 __device__ __forceinline__ void fg_st16_policy(void* p, uint4 v, unsigned long long policy) { fg_st_policy(reinterpret_cast<uint4*>(p), v, policy); }
 
+// The rows ring (tile bulk_rows; sm_90 and later): a block's next rows of a
+// streamed input arrive in shared memory by bulk copies (the copy engine, not
+// the threads' loads), each ring place with a barrier that the copies signal
+// when their bytes have landed. Only kernels of an sm_90 target call these.
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+__device__ __forceinline__ unsigned fg_smem_addr(const void* p) { return (unsigned)__cvta_generic_to_shared(p); }
+__device__ __forceinline__ void fg_ring_init(unsigned long long* bar, unsigned count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(fg_smem_addr(bar)), "r"(count) : "memory");
+}
+// after the barriers' init, before any bulk copy signals them
+__device__ __forceinline__ void fg_ring_init_fence() { asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory"); }
+// barrier `full` expects `bytes` more: the place's copies then signal it
+__device__ __forceinline__ void fg_ring_expect(unsigned long long* full, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(fg_smem_addr(full)), "r"(bytes) : "memory");
+}
+// bytes (a multiple of 16, both addresses 16-byte aligned) from global src to shared dst
+__device__ __forceinline__ void fg_ring_copy(void* dst, const void* src, unsigned bytes, unsigned long long* full) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+               :: "r"(fg_smem_addr(dst)), "l"(src), "r"(bytes), "r"(fg_smem_addr(full)) : "memory");
+}
+// until the phase of the given parity has completed
+__device__ __forceinline__ void fg_ring_wait(unsigned long long* bar, unsigned parity) {
+  asm volatile("{\n .reg .pred ready;\n wait: mbarrier.try_wait.parity.shared::cta.b64 ready, [%0], %1;\n @!ready bra wait;\n}"
+               :: "r"(fg_smem_addr(bar)), "r"(parity) : "memory");
+}
+#endif
+
 // One element to and from fp32; rounding to nearest even.
 __device__ __forceinline__ float fg_to_f32(float x) { return x; }
 __device__ __forceinline__ float fg_to_f32(__half x) { return __half2float(x); }

@@ -368,7 +368,7 @@ TEST(test_generator_rows_launcher_constants) {
     CHECK_MSG(!holds(k, len, "(uint32_t)p.F"), "%s: a kernel divides by the frame length itself: %.200s", path, k);
     /* the 16-byte path: 1 / C from the launcher (the element path computes it) */
     static const char *const want_vec[] = {
-      "_params p, const float inv_C, const fg_udiv rows_per_F)",
+      "_params p, const float inv_C, ",
       "const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;",
       ") * inv_C + p.eps);",
     };
@@ -384,6 +384,107 @@ TEST(test_generator_rows_launcher_constants) {
   CHECK_MSG(t != NULL, "cannot read %s", path);
   CHECK_MSG(!t || !strstr(t, "rows_per_"), "%s: a per-batch kernel takes a group divisor", path);
   CHECK_MSG(!t || strstr(t, "_params p, const float inv_C)"), "%s: no per-batch kernel takes 1 / C from its launcher", path);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* bulk_rows (the norm_modulate per-batch and per-frame specs, 16-bit, no
+ * residual, sm_90): x's rows reach shared memory by bulk copies, the
+ * modulation rows stay in registers, the run-time norm kind is tested around
+ * the row loop, and the loop of the kind without a reduction ends each row with
+ * a barrier; the other forms, and other targets, load as before. */
+static char *kernel_text(const char *file_text, const char *name) {
+  const char *k = file_text ? strstr(file_text, name) : NULL;
+  if (!k) return NULL;
+  const char *end = strstr(k + 1, "\n// Grid:");
+  const char *next = end ? strstr(end, "\n}\n") : NULL;
+  return next ? strndup(k, (size_t)(next - k)) : NULL;
+}
+TEST(test_generator_rows_ring) {
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!text || !fixture_open(&f, text)) { free(text); fixture_close(&f); return; }
+  free(text);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  static const char *const ring_files[] = {"norm_modulate_bf16.cu", "norm_modulate_fp16.cu", "norm_modulate_per_frame_bf16.cu",
+                                           "norm_modulate_per_frame_fp16.cu"};
+  static const char *const want[] = {
+    "extern __shared__ __align__(128) unsigned char fg_ring[];",
+    "fg_ring_copy(fg_ring + (size_t)(0 + s) * ring_stride, (const ",
+    "fg_ring_wait(&ring_full[slot], (it / 3) & 1u);",
+    "fg_unpack_",  /* from the ring: every chunk slot */
+    "if (scale_row != scale_kept_row) {",
+    "if (p.norm == 0) {  // norm = layer",
+    "} else {  // norm = none",
+    "__syncthreads();  // every warp has read this row's place (no reduction synced them)",
+    "const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);",
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit,",
+    "ring_smem, stream>>>(*p, inv_C, rows_div",
+  };
+  char path[4096];
+  for (size_t i = 0; i < sizeof ring_files / sizeof ring_files[0]; i++) {
+    snprintf(path, sizeof path, "%s/kernels/%s", f.out, ring_files[i]);
+    char *t = read_text(path, NULL);
+    CHECK_MSG(t != NULL, "cannot read %s", path);
+    char base[128];
+    snprintf(base, sizeof base, "(fg_%.*s_nores_vec16)(", (int)(strlen(ring_files[i]) - 3), ring_files[i]);
+    char *k = kernel_text(t, base);
+    CHECK_MSG(k != NULL, "%s: no kernel %s", path, base);
+    for (size_t j = 0; k && j < sizeof want / sizeof want[0]; j++)
+      CHECK_MSG(strstr(k, want[j]) != NULL, "%s: the ring kernel lacks `%s`", path, want[j]);
+    /* the kinds with a reduction need no barrier of their own: one per kernel, the none loop's */
+    int syncs = 0;
+    for (const char *q = k; q && (q = strstr(q, "__syncthreads();  // every warp has read")); q++) syncs++;
+    CHECK_MSG(syncs == 1, "%s: %d row-end barriers in the ring kernel, expected 1 (the none loop)", path, syncs);
+    /* the residual form and the element path keep their loads */
+    snprintf(base, sizeof base, "(fg_%.*s_res_vec16)(", (int)(strlen(ring_files[i]) - 3), ring_files[i]);
+    char *res = kernel_text(t, base);
+    CHECK_MSG(res != NULL && !strstr(res, "fg_ring"), "%s: the residual kernel uses a ring (or is missing)", path);
+    free(res);
+    free(k);
+    free(t);
+  }
+  static const char *const plain_files[] = {"norm_modulate_fp32.cu", "norm_modulate_per_token_bf16.cu",
+                                            "norm_modulate_select01_bf16.cu", "norm_modulate_scalar_bf16.cu"};
+  for (size_t i = 0; i < sizeof plain_files / sizeof plain_files[0]; i++) {
+    snprintf(path, sizeof path, "%s/kernels/%s", f.out, plain_files[i]);
+    char *t = read_text(path, NULL);
+    CHECK_MSG(t != NULL && !strstr(t, "fg_ring"), "%s uses a ring (or is missing)", path);
+    free(t);
+  }
+  run_free(&r);
+  /* tiles of a block per row (a tuning file's, say) leave the ring out */
+  {
+    char *orig = read_text("gen/specs/norm_modulate.lua", NULL);
+    char *edited = orig ? replace_once(orig, "bulk_rows = 3, blocks_per_sm = 16,", "bulk_rows = 3, blocks_per_sm = 0,") : NULL;
+    CHECK_MSG(edited != NULL, "gen/specs/norm_modulate.lua no longer holds the tiles this test edits");
+    fixture g;
+    memset(&g, 0, sizeof g);
+    if (edited && fixture_open(&g, edited)) {
+      run_result r2 = generate(&g);
+      CHECK_MSG(r2.code == 0, "exit %d, stderr:\n%s", r2.code, r2.err);
+      snprintf(path, sizeof path, "%s/kernels/norm_modulate_bf16.cu", g.out);
+      char *t2 = read_text(path, NULL);
+      char *k2 = kernel_text(t2, "(fg_norm_modulate_bf16_nores_vec16)(");
+      CHECK_MSG(k2 != NULL && !strstr(k2, "fg_ring"), "%s: a kernel of one block per row uses a ring (or is missing)", path);
+      free(k2);
+      free(t2);
+      run_free(&r2);
+    }
+    fixture_close(&g);
+    free(edited);
+    free(orig);
+  }
+  /* sm_80 has no bulk copies: the same spec's kernels load as before */
+  r = fusegen_in(f.root, RUN_TIMEOUT, "generate --specs '%s' --templates '%s' --out '%s' --archs sm_80", f.specs, f.templates, f.out);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  snprintf(path, sizeof path, "%s/kernels/norm_modulate_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL && !strstr(t, "fg_ring"), "%s: an sm_80 kernel uses a ring (or is missing)", path);
   free(t);
   run_free(&r);
   fixture_close(&f);
@@ -515,6 +616,18 @@ TEST(test_generator_spec_rule_tensor_not_optional) {
 TEST(test_generator_spec_rows_tiles_too_small) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", "max_channels = 16384", "max_channels = 32768", "tiles",
                        "tiles that hold kernel.max_channels = 32768 channels of bf16 (32 * warps * chunks * 8), got 16384");
+}
+
+/* bulk_rows: a ring of one row would hold none in flight */
+TEST(test_generator_spec_rows_ring_of_one) {
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "bulk_rows = 3, blocks_per_sm = 16,", "bulk_rows = 1, blocks_per_sm = 16,", "tiles",
+                       "bulk_rows of 0 or 2 to 8");
+}
+
+/* bulk_rows: the widest row's ring must fit a block's shared memory */
+TEST(test_generator_spec_rows_ring_too_wide) {
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "bulk_rows = 3, blocks_per_sm = 16,", "bulk_rows = 8, blocks_per_sm = 16,", "tiles",
+                       "bulk_rows whose ring holds kernel.max_channels = 16384 in 227 KB");
 }
 
 /* a stage's `when` names a value of an axis: renaming the value in the axis
@@ -819,6 +932,11 @@ TEST(test_generator_declaration_level_of_other_mapping) {
 TEST(test_generator_declaration_tested_not_tensor) {
   expect_declaration_error("{ \"dims\", \"symbol\", doc", "{ \"dims\", \"symbol\", tested = true, doc",
                            "params[2] (dims): tested = true only on a tensor parameter");
+}
+
+TEST(test_generator_declaration_streamed_not_input) {
+  expect_declaration_error("{ \"dims\", \"symbol\", doc", "{ \"dims\", \"symbol\", streamed = true, doc",
+                           "params[2] (dims): streamed = true only on a tensor parameter of access \"in\"");
 }
 
 TEST(test_generator_template_lua_error_line) {

@@ -43,6 +43,12 @@ local function stages(modulation_source, last)
   }, last) }
 end
 
+-- the tiles, then a member's extra `when` entries (applied after them)
+local function join_tiles(tiles, extra)
+  for _, entry in ipairs(extra or {}) do tiles[#tiles + 1] = entry end
+  return tiles
+end
+
 local function member(o)
   return {
     op = o.op, summary = o.summary, doc = doc:format(o.doc),
@@ -75,7 +81,7 @@ local function member(o)
     -- before its first store (prefetch 1) in up to 64, with plain loads rather
     -- than evict-first ones (1.8 to 3% faster on an H100: bench/NOTES.md). fp32:
     -- 32 warps of 4 chunks in 64 registers; the element path: 32 warps of 16.
-    tiles = {
+    tiles = join_tiles({
       warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1, wide_sum = 1,
       -- the partials read four at a time: 0 to 4% faster on an H200, 0 to 3% on an
       -- H100 (bench/NOTES.md); on sm_100 ptxas spills some 32-register forms with it,
@@ -84,7 +90,16 @@ local function member(o)
       { when = { residual = "res" }, min_blocks = 1, prefetch = 1, evict_first = 0 },
       { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
       { when = { access = "scalar" }, chunks = 16, min_blocks = 1, blocks_per_sm = 32 },
-    },
+    }, o.ring and {
+      -- per batch and per frame (sm_90): x's rows by bulk copies into a ring of 3
+      -- rows, scale and shift held in registers while a block's rows share them;
+      -- persistent blocks of the row's warps, 3 chunks a thread. H200: 1 to 4%
+      -- faster per batch, 0 to 11% per frame ([2,8192,3072]); the scalar, per-token
+      -- and select01 forms, whose modulation the ring cannot hold, were 2 to 8%
+      -- slower with it (bench/NOTES.md)
+      { when = { arch = 90, residual = "nores", access = "vec16", act = "bf16" }, bulk_rows = 3, blocks_per_sm = 16, warps = 24, chunks = 3, min_blocks = 1 },
+      { when = { arch = 90, residual = "nores", access = "vec16", act = "fp16" }, bulk_rows = 3, blocks_per_sm = 16, warps = 24, chunks = 3, min_blocks = 1 },
+    }),
     -- the tuner's candidates (fusegen_tune; docs/tuning.md)
     tune = { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
       { when = { access = "vec16" }, prefetch = { 0, 1, 2 } } },
@@ -100,7 +115,7 @@ end
 
 return {
   member {
-    op = "norm_modulate", summary = "norm + modulation, scale and shift per batch",
+    op = "norm_modulate", summary = "norm + modulation, scale and shift per batch", ring = true,
     doc = "  scale, shift: per batch: [B, C] or [1, C]",
     tensors = scale_shift({ "B|1", "C" }, "per batch: [B, C] or [1, C]"),
   },
@@ -110,7 +125,7 @@ return {
     tensors = scale_shift({ "B|1", "L", "C" }, "per token: [B, L, C] (or [1, L, C])"),
   },
   member {
-    op = "norm_modulate_per_frame", summary = "norm + modulation, scale and shift per video frame (Wan)",
+    op = "norm_modulate_per_frame", summary = "norm + modulation, scale and shift per video frame (Wan)", ring = true,
     doc = "  scale, shift: per frame: [B, F, 1, C] (or [1, F, 1, C]); token l is in frame l / (L / F)",
     tensors = scale_shift({ "B|1", "F", "1", "C" }, "per frame: [B, F, 1, C] (or [1, F, 1, C]); token l is in frame l / (L / F)"),
     constraints = { { "F >= 1 && L % F == 0", "the frame count F = scale.shape[1] must divide L" } },

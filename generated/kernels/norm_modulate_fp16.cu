@@ -186,55 +186,115 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_nores_vec16)(c
 #elif FG_SM == 90  // tile parameters for sm_90
 // norm_modulate_fp16_nores_vec16
 //   norm_modulate: act=fp16 residual=nores access=vec16
-//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
-//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            one block per row group
-__global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p, const float inv_C)
+//   mapping: rows of C channels, chunks of 8, 3 chunk slot(s) per thread,
+//            24 warps per block (at most 1 row(s): the warps they need), C up to 18432; 16-byte accesses
+//            a grid of what fits, looping over rows; rows brought in by bulk copies, 2 ahead
+__global__ void __launch_bounds__(768, 1)
+FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p, const float inv_C, const fg_udiv rows_div)
 {
-  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][24];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
+  const int wr = (nc + 95) / 96;     // warps per row
   const int tpr = 32 * wr;                        // threads per row
-  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
-  fg_block_sum_init<32>(red, wr);
-  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-  // division to find b and l, and no loop over b
-  {
-    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-    if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)blockIdx.x * rpb + group;
-    const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
-    {
-      const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+  fg_block_sum_init<24>(red, wr);
+  const int64_t nrows = p.B * p.L;
+  // the ring: 3 places of a row of the streamed input in shared memory, each
+  // of the row's 3 chunk slots a thread (its tail past C stays 0, so that every
+  // thread reads all its slots); the first 3 rows of the block in flight
+  extern __shared__ __align__(128) unsigned char fg_ring[];
+  __shared__ unsigned long long ring_full[3];
+  const uint32_t ring_bytes = (uint32_t)C * 2;  // a row of an input: whole 16-byte chunks (16-byte path)
+  const uint32_t ring_stride = 48 * (uint32_t)tpr;
+  for (int q = 0; q < 3; q++) {
+    uint4* place = (uint4*)(fg_ring + (size_t)q * ring_stride);
+    for (uint32_t c = ring_bytes / 16 + threadIdx.x; c < ring_stride / 16; c += blockDim.x) place[c] = make_uint4(0u, 0u, 0u, 0u);
+  }
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < 3; s++) fg_ring_init(&ring_full[s], 1);
+    fg_ring_init_fence();
+    for (int s = 0; s < 3; s++) {
+      const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[s], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + s) * ring_stride, (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s]);  // x
+      }
+    }
+  }
+  __syncthreads();
+  uint4 scale_kept[3];  // a row many rows read, held while the block's rows share it
+  const __half* scale_kept_row = nullptr;
+  uint4 shift_kept[3];  // a row many rows read, held while the block's rows share it
+  const __half* shift_kept_row = nullptr;
+  if (p.norm == 0) {  // norm = layer
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * p.L;
+    // this row's ring place, once its bytes have landed
+    const uint32_t slot = it % 3;
+    fg_ring_wait(&ring_full[slot], (it / 3) & 1u);
+    const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
+    float v[3][8] = {};  // the row's values, fp32
+    // from the ring: every chunk slot (the place's tail past C holds 0)
+    fg_unpack_fp16x8(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_fp16x8(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_fp16x8(ring_x[pos + 2 * tpr], &v[2][0]);
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+    if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
+      scale_kept_row = scale_row;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
+        scale_kept[0] = fg_ld16_keep(scale_row + e);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
+        scale_kept[1] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        scale_kept[2] = fg_ld16_keep(scale_row + e);
       }
     }
-    // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
     const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
-    if (p.norm != 2) {  // not none
+    if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
+      shift_kept_row = shift_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        shift_kept[0] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        shift_kept[1] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        shift_kept[2] = fg_ld16_keep(shift_row + e);
+      }
+    }
+    {  // LayerNorm
       float s = 0.f;
-      if (p.norm == 0) {  // LayerNorm: centre first
+      {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[2][j];
+        const float mean = fg_block_sum<24>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -256,17 +316,24 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
           s = fmaf(v[1][6], v[1][6], s);
           s = fmaf(v[1][7], v[1][7], s);
         }
-      } else {  // RMSNorm
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+          s = fmaf(v[2][4], v[2][4], s);
+          s = fmaf(v[2][5], v[2][5], s);
+          s = fmaf(v[2][6], v[2][6], s);
+          s = fmaf(v[2][7], v[2][7], s);
+        }
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<24>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
       for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
     }
     if (p.weight || p.bias) {
       const __half* wt = (const __half*)p.weight;
@@ -301,25 +368,46 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
     }
     {
       if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
         float sc[8] = {};
-        fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+        fg_unpack_fp16x8(scale_kept[0], &sc[0]);
         float sh[8] = {};
-        fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        fg_unpack_fp16x8(shift_kept[0], &sh[0]);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
-        fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+        fg_unpack_fp16x8(scale_kept[1], &sc[0]);
         float sh[8] = {};
-        fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        fg_unpack_fp16x8(shift_kept[1], &sh[0]);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        float sc[8] = {};
+        fg_unpack_fp16x8(scale_kept[2], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_fp16x8(shift_kept[2], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
     }
     {
@@ -332,23 +420,392 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_fp16x8(orow + e + 0, &v[2][0]);
+      }
     }
+    // every warp has read this row's place (the reduction synced them): the place
+    // takes the block's row 3 rows on
+    if (threadIdx.x == 0) {
+      const int64_t r = row + (int64_t)3 * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+      }
+    }
+  }
+  } else if (p.norm == 1) {  // norm = rms
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * p.L;
+    // this row's ring place, once its bytes have landed
+    const uint32_t slot = it % 3;
+    fg_ring_wait(&ring_full[slot], (it / 3) & 1u);
+    const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
+    float v[3][8] = {};  // the row's values, fp32
+    // from the ring: every chunk slot (the place's tail past C holds 0)
+    fg_unpack_fp16x8(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_fp16x8(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_fp16x8(ring_x[pos + 2 * tpr], &v[2][0]);
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+    if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
+      scale_kept_row = scale_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        scale_kept[0] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        scale_kept[1] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        scale_kept[2] = fg_ld16_keep(scale_row + e);
+      }
+    }
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+    if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
+      shift_kept_row = shift_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        shift_kept[0] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        shift_kept[1] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        shift_kept[2] = fg_ld16_keep(shift_row + e);
+      }
+    }
+    {  // RMSNorm
+      float s = 0.f;
+      {  // RMSNorm
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
+      }
+      const float rstd = rsqrtf(fg_block_sum<24>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const __half* wt = (const __half*)p.weight;
+      const __half* bs = (const __half*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+    }
+    {
+      if (live && pos < nc) {  // chunk slot 0
+        float sc[8] = {};
+        fg_unpack_fp16x8(scale_kept[0], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_fp16x8(shift_kept[0], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        float sc[8] = {};
+        fg_unpack_fp16x8(scale_kept[1], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_fp16x8(shift_kept[1], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        float sc[8] = {};
+        fg_unpack_fp16x8(scale_kept[2], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_fp16x8(shift_kept[2], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+      }
+    }
+    {
+      __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_fp16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_fp16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_fp16x8(orow + e + 0, &v[2][0]);
+      }
+    }
+    // every warp has read this row's place (the reduction synced them): the place
+    // takes the block's row 3 rows on
+    if (threadIdx.x == 0) {
+      const int64_t r = row + (int64_t)3 * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+      }
+    }
+  }
+  } else {  // norm = none
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * p.L;
+    // this row's ring place, once its bytes have landed
+    const uint32_t slot = it % 3;
+    fg_ring_wait(&ring_full[slot], (it / 3) & 1u);
+    const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
+    float v[3][8] = {};  // the row's values, fp32
+    // from the ring: every chunk slot (the place's tail past C holds 0)
+    fg_unpack_fp16x8(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_fp16x8(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_fp16x8(ring_x[pos + 2 * tpr], &v[2][0]);
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+    if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
+      scale_kept_row = scale_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        scale_kept[0] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        scale_kept[1] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        scale_kept[2] = fg_ld16_keep(scale_row + e);
+      }
+    }
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+    if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
+      shift_kept_row = shift_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        shift_kept[0] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        shift_kept[1] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        shift_kept[2] = fg_ld16_keep(shift_row + e);
+      }
+    }
+    if (p.weight || p.bias) {
+      const __half* wt = (const __half*)p.weight;
+      const __half* bs = (const __half*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+    }
+    {
+      if (live && pos < nc) {  // chunk slot 0
+        float sc[8] = {};
+        fg_unpack_fp16x8(scale_kept[0], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_fp16x8(shift_kept[0], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        float sc[8] = {};
+        fg_unpack_fp16x8(scale_kept[1], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_fp16x8(shift_kept[1], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        float sc[8] = {};
+        fg_unpack_fp16x8(scale_kept[2], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_fp16x8(shift_kept[2], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+      }
+    }
+    {
+      __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_fp16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_fp16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_fp16x8(orow + e + 0, &v[2][0]);
+      }
+    }
+    __syncthreads();  // every warp has read this row's place (no reduction synced them)
+    // the place takes the block's row 3 rows on
+    if (threadIdx.x == 0) {
+      const int64_t r = row + (int64_t)3 * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+      }
+    }
+  }
   }
 }
 
-// Grid: one block per row group, as (row groups of a batch entry, batch entries);
-// blocks are scheduled as others finish, so the last wave is short.
+// Grid: as many blocks as fit on the GPU at once (at most 16 per
+// multiprocessor) or fewer for a small call; the row loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16), 768, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm > 16) per_sm = 16;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   // 1 / C correctly rounded (an IEEE division), for the mean of a row
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
-  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+  // row r is in batch entry r / L: the kernel divides by a multiply-high
+  const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 95) / 96;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-          (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  int64_t fit = (int64_t)per_sm * 768 / threads;  // the occupancy asked for full blocks
+  if (fit > 16) fit = 16;
+  // the ring's shared memory (tile bulk_rows), and the blocks that fit with it
+  // and the row's warps: asked once per device for the last C (a call's blocks
+  // of one row each are smaller than the full block that per_sm counts)
+  const size_t ring_smem = (size_t)144 * (size_t)threads;  // places of the row's chunk slots
+  static unsigned long long fit_of_c[FG_MAX_DEVICES];  // per device: C << 32 | blocks that fit; 0: not asked yet
+  const unsigned long long asked = dev < FG_MAX_DEVICES ? __atomic_load_n(&fit_of_c[dev], __ATOMIC_RELAXED) : 0;
+  if (asked != 0 && (int64_t)(asked >> 32) == p->C) {
+    fit = (int64_t)(asked & 0xffffffffu);
+  } else {
+    // the kernel's leave to take the widest ring (idempotent)
+    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16), cudaFuncAttributeMaxDynamicSharedMemorySize, 101376);
+    int blocks_fit = 0;
+    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16), (int)threads, ring_smem);
+    if (err != cudaSuccess) return err;
+    fit = blocks_fit < 16 ? blocks_fit : 16;
+    if (fit < 1) fit = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&fit_of_c[dev], (unsigned long long)p->C << 32 | (unsigned long long)fit, __ATOMIC_RELAXED);
+  }
+  const int64_t cap = (int64_t)sm_count * fit;
+  int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
   return cudaGetLastError();
 }
 

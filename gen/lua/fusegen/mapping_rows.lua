@@ -18,6 +18,12 @@
 -- prefetch = 1 issues the row's streamed inputs (x, the residual and its gate)
 -- ahead; 2 also the modulation rows (scale, shift, the select01 gate), which
 -- costs registers for the whole norm.
+-- With bulk_rows (sm_90 and later, a grid of what fits, one row per block) the
+-- streamed inputs' rows reach each block's shared memory by bulk copies: a
+-- ring of n row slots, the next n - 1 rows in flight while the block works on
+-- one, and none of the threads' issue slots spent on their loads. The rows
+-- many rows read (modulation) stay in registers while the block's rows share
+-- them.
 
 local dtypes = require "fusegen.dtypes"
 local spec_mod = require "fusegen.spec"
@@ -29,7 +35,8 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
-  evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1 }
+  evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
+  bulk_rows = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -42,11 +49,12 @@ local TILE_DOC = {
   spread_below = "0: a row takes the warps its chunks need; n: a call of fewer than n rows per multiprocessor spreads each row over up to twice the warps (at most warps), each thread filling half its chunk slots (0 to 64; 16-byte path, rows_per_block = 1, blocks_per_sm = 0)",
   l2_keep = "1: a streamed input whose rows an output overwrites (in place, or a tensor read and written) is loaded under an L2 evict-last policy and that output stored evict-normal: the lines stay in L2 from the row's load to its store, then go back to the normal priority (out of place, the loads of evict_first; 0 or 1; 16-byte path); 0: not",
   launcher_inv_c = "1: a kernel that reduces over the row takes 1 / C from its launcher (a norm's mean: no reciprocal per thread); 0: each thread computes it (0 or 1; 16-byte path)",
+  bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
-  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 } }
+  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -232,6 +240,33 @@ local function row_groups(spec, insts)
   return list
 end
 
+-- bulk_rows: the streamed inputs whose rows the ring brings in, in the order
+-- met: a stage's tensor parameter declared streamed, bound to a tensor with a
+-- row per (b, l) and the activation's element size (a chunk is 16 bytes of
+-- it), in an instance that binds no symbol (a symbol moves the first channel
+-- read: that input keeps its loads). One slot per input and ring place.
+local function ring_inputs(spec, insts, act)
+  local layout, list, seen = spec.kernel.layout, {}, {}
+  for _, inst in ipairs(insts) do
+    local moved = false
+    for _, p in ipairs(inst.decl.params) do moved = moved or (p.kind == "symbol" and inst.arg[p.name]) end
+    for _, p in ipairs(inst.decl.params) do
+      local a = inst.arg[p.name]
+      if p.streamed and not moved and type(a) == "table" and a.kind == "tensor" then
+        local d = a.tensor.parsed_dims
+        local by_row = false
+        for j = 1, #d - 1 do by_row = by_row or d[j].sym == layout.rows end
+        if by_row and d[#d].sym == layout.channels and (d[#d].mul or 1) == 1 and
+            dtypes.info(a.dtype).size == act.size and not seen[a.name] then
+          seen[a.name] = { name = a.name, arg = a, index = #list }
+          list[#list + 1] = seen[a.name]
+        end
+      end
+    end
+  end
+  return list
+end
+
 function M.plan(spec, v, tuning)
   local tensors = variants_mod.tensor_types(spec, v)
   local act_name = tensors[spec.kernel.rows].dtype
@@ -277,6 +312,30 @@ function M.plan(spec, v, tuning)
   end
   -- spread: few rows take more warps each (the launcher's choice; one row per block)
   m.spread = (m.vec and m.slice == 0 and m.rows_per_block == 1 and m.blocks_per_sm == 0 and m.K > 1) and m.tiles.spread_below or 0
+  -- bulk_rows: the streamed inputs' ring (sm_90 and later: bulk copies and
+  -- their barriers), on a grid of what fits with one row per block; other
+  -- tiles (a tuning file's, the tuner's candidates) leave it out
+  m.bulk, m.rings = 0, {}
+  if m.tiles.bulk_rows == 1 then
+    spec_mod.fail(spec.path, "tiles", ("bulk_rows of 0 or 2 to 8 (%s): a ring of one row has none in flight"):format(v.name), 1)
+  end
+  if m.vec and m.tiles.bulk_rows > 1 and (v.arch or 0) >= 90 and m.blocks_per_sm > 0 and m.rows_per_block == 1 then
+    m.rings = ring_inputs(spec, insts, act)
+    if #m.rings > 0 then
+      m.bulk = m.tiles.bulk_rows
+      m.prefetch = 0  -- the ring brings the row in ahead; the modulation rows stay in registers
+      -- a place holds the row's chunk slots (K per thread of the row's warps):
+      -- that of the widest row must fit a block's shared memory (227 KB on sm_90)
+      local chunks = (spec.kernel.max_channels + m.V - 1) // m.V
+      local wr_max = (chunks + 32 * m.K - 1) // (32 * m.K)
+      local bytes = #m.rings * m.bulk * m.K * 16 * 32 * wr_max
+      m.ring_max_bytes = bytes
+      if bytes > 227 * 1024 then
+        spec_mod.fail(spec.path, "tiles", ("bulk_rows whose ring holds kernel.max_channels = %d in 227 KB (%s: %d inputs)"):format(
+          spec.kernel.max_channels, v.name, #m.rings), ("bulk_rows = %d: %d bytes"):format(m.bulk, bytes))
+      end
+    end
+  end
   m.max_C = m.slice > 0 and math.huge or m.threads * m.K * m.V  -- a row that takes every warp of the block
   if m.max_C < spec.kernel.max_channels then
     spec_mod.fail(spec.path, "tiles", ("tiles that hold kernel.max_channels = %d channels of %s (32 * warps * chunks * %d)"):format(
@@ -411,6 +470,57 @@ function M.kernel_env(spec, v, tuning, env)
     env.shared.names[n] = true
     return n
   end
+  -- bulk_rows: ring_of(a) names the slot (const uint4*) holding the row of
+  -- streamed input a, nil for an input the ring does not bring in
+  for _, r in ipairs(m.rings) do r.var = env.unique_name("ring_" .. r.name) end
+  -- (a read from the ring: the row's warps have not synced since; a stage
+  -- whose reduction syncs them sets shared.row_synced)
+  env.ring_of = function(a)
+    for _, r in ipairs(m.rings) do
+      if a and r.name == a.name then
+        env.shared.row_synced = false
+        return r.var
+      end
+    end
+    return nil
+  end
+  -- bulk_rows: the operands of a row many rows read (a modulation row per batch
+  -- or group, not per row) held in registers across the block's rows, loaded
+  -- again only when the row changes (M.operand); the kernel declares them
+  -- before its row loop
+  m.kept = {}
+  if m.bulk > 0 then
+    for _, inst in ipairs(env.stages.row) do
+      for _, p in ipairs(inst.decl.params) do
+        local a = inst.arg[p.name]
+        if p.kind == "operand" and type(a) == "table" and a.kind == "row" and not a.kept then
+          local d = a.tensor.parsed_dims
+          local per_row = false
+          for _, x in ipairs(d) do per_row = per_row or x.sym == layout.rows end
+          if d[#d].sym == layout.channels and not per_row and dtypes.info(a.dtype).size == dtypes.info(m.act).size then
+            local base = a.name .. (a.offset and ("_from_" .. a.offset:lower()) or "")
+            a.kept = { raw = env.unique_name(base .. "_kept"), row = env.unique_name(base .. "_kept_row"), ctype = a.ctype }
+            m.kept[#m.kept + 1] = a.kept
+          end
+        end
+      end
+    end
+  end
+  -- bulk_rows: the first choice of a row stage made at run time (an enum
+  -- scalar), which the kernel tests once around its row loop (rows.cu.tpl):
+  -- { name, values, is(x) its C test, set(x) the value the stage sees, nil: back to the run-time choice }
+  m.unswitch = m.bulk > 0
+  env.runtime_choice = function()
+    for _, inst in ipairs(env.stages.row) do
+      for _, p in ipairs(inst.decl.params) do
+        local a = inst.arg[p.name]
+        if p.kind == "choice" and type(a) == "table" and a.kind == "enum" then
+          return { name = a.name, values = a.values, is = a.is, set = function(x) inst.arg[p.name] = x or a end }
+        end
+      end
+    end
+    return nil
+  end
   -- tile l2_keep: the policy variables the kernel declares at its start
   for _, pair in ipairs(m.l2_pairs) do pair.var = env.unique_name("l2_" .. pair.input) end
   m.l2_store = #m.l2_pairs > 0 and env.unique_name("l2_store") or nil
@@ -476,12 +586,29 @@ function M.operand(env, a, name, level)
   end
   local rawn = a.names.raw
   o.raw = m.vec and m.prefetch >= o.level and dtypes.info(dtype).size == dtypes.info(m.act).size
-  o.uses_e = not o.raw
+  local kept = not given and a.kept
+  o.uses_e = not o.raw and not kept
   -- a given row is a pointer the giving stage declared; a tensor's row gets one
   o.row = given and ptr or a.names.row
   local early = not given and o.level >= 2  -- declared in the "pointers" phase
   local decl = { ("const %s* %s = %s;"):format(ctype, o.row, ptr) }
   if early then o.declare = function() return decl end end
+  if kept then
+    -- bulk_rows: the chunks held since the block's last row, loaded again where
+    -- this row reads another row (uniform over the block: one row per block)
+    o.declare = function()
+      local out = { decl[1], ("if (%s != %s) {  // another row than the block's last row read: load it"):format(o.row, kept.row),
+        ("  %s = %s;"):format(kept.row, o.row) }
+      for k = 0, m.K - 1 do
+        out[#out + 1] = ("  %s  // chunk slot %d"):format(env.chunk_open(k), k)
+        out[#out + 1] = "    " .. env.chunk_first(k)
+        out[#out + 1] = "    " .. env.load_raw(("%s[%d]"):format(kept.raw, k), o.row .. " + e", "keep")
+        out[#out + 1] = "  }"
+      end
+      out[#out + 1] = "}"
+      return out
+    end
+  end
   if not given and not early and not o.raw then o.open = function() return decl end end
   if o.raw then
     o.issue = function()
@@ -499,7 +626,9 @@ function M.operand(env, a, name, level)
   end
   o.fetch = function(k, dst)
     local out = { ("float %s[%d] = {};"):format(dst, m.V) }
-    if o.raw then
+    if kept then
+      out[#out + 1] = env.unpack(dst, ("%s[%d]"):format(kept.raw, k), dtype)
+    elseif o.raw then
       out[#out + 1] = env.unpack(dst, ("%s[%d]"):format(rawn, k), dtype)
     else
       for _, l in ipairs(env.load(dst, o.row .. " + e", dtype, o.hint, o.policy)) do out[#out + 1] = l end

@@ -30,7 +30,8 @@ local PARAM_KINDS = {
   branches = "a table name = { tensor of branch 0, tensor of branch 1 }",
 }
 local PARAM_KEYS = { [1] = true, [2] = true, doc = true, access = true, optional = true, tested = true, per_set = true, type = true,
-  number = true, values = true, default = true, runtime = true, offset = true, angles = true, level = true }
+  number = true, values = true, default = true, runtime = true, offset = true, angles = true, level = true,
+  streamed = true }
 
 -- The thread mappings (name -> module), given to load_all: each offers its
 -- STAGE_LEVELS and the STAGE_NEEDS it acts on (a stage of two mappings may
@@ -98,6 +99,11 @@ local function check_decl(name, path, d)
     end
     if p.access ~= nil and (p[2] ~= "tensor" or (p.access ~= "in" and p.access ~= "out")) then
       decl_fail(path, ("params[%d] (%s): access = \"in\" or \"out\", only on a tensor parameter"):format(i, p[1]))
+    end
+    -- streamed: the stage reads the tensor's row once, as whole chunks of the
+    -- row in order, so that a mapping may bring the row in by bulk copies
+    if p.streamed ~= nil and (p.streamed ~= true or p[2] ~= "tensor" or p.access ~= "in") then
+      decl_fail(path, ("params[%d] (%s): streamed = true only on a tensor parameter of access \"in\""):format(i, p[1]))
     end
     if p.level ~= nil and (p[2] ~= "operand" or (p.level ~= 1 and p.level ~= 2)) then
       decl_fail(path, ("params[%d] (%s): level = 1 or 2, only on an operand parameter"):format(i, p[1]))
@@ -173,6 +179,7 @@ function M.markdown()
       local extra = {}
       if p.optional then extra[#extra + 1] = "optional" end
       if p.tested then extra[#extra + 1] = "NULL tested" end
+      if p.streamed then extra[#extra + 1] = "streamed" end
       if p.per_set then extra[#extra + 1] = "one per head set" end
       if p.values then extra[#extra + 1] = table.concat(p.values, "/") end
       if p.runtime then extra[#extra + 1] = "or an enum scalar" end

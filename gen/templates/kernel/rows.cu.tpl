@@ -4,6 +4,7 @@
 % local one_row = m.rows_per_block == 1
 % local per_row_grid = m.blocks_per_sm == 0
 % local prefetch_note = ({ [0] = "", "; inputs loaded ahead of the stores", "; inputs and modulation loaded ahead of the stores and reductions" })[m.prefetch]
+% if m.bulk > 0 then prefetch_note = ("; rows brought in by bulk copies, %d ahead"):format(m.bulk - 1) end
 // $(v.base)
 //   $(describe)
 //   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
@@ -13,12 +14,16 @@
 //            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
 % end
 //            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
-% -- the launcher's row constants: 1 / C for a reduction's mean, and the
-% -- divisors L / X of the row groups
+% -- the launcher's row constants: 1 / C for a reduction's mean, the divisor
+% -- L of the ring's rows (bulk_rows) and the divisors L / X of the row groups
 % local const_params, const_args = "", ""
 % if m.inv_channels then
 %   const_params = ", const float " .. m.inv_channels
 %   const_args = ", " .. m.inv_channels
+% end
+% if m.bulk > 0 then
+%   const_params = const_params .. ", const fg_udiv rows_div"
+%   const_args = const_args .. ", rows_div"
 % end
 % for _, g in ipairs(m.groups) do
 %   const_params = const_params .. ", const fg_udiv " .. g.var
@@ -55,6 +60,11 @@ $(kernel_name)(const $(params_type) p$(const_params))
   const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
   // this thread's place in the row: its slice's first chunk, then the thread
   const int pos = (int)(blockIdx.x - row_of_block * slices) * ($(m.K) * tpr) + (int)threadIdx.x;
+% elseif one_row and m.bulk > 0 then
+%   if not m.wide_sum then
+  const int group = 0;                            // one row per block and iteration (the ring's)
+%   end
+  const int pos = threadIdx.x;                    // this thread's place in the row
 % elseif one_row then
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
@@ -81,6 +91,44 @@ $(kernel_name)(const $(params_type) p$(const_params))
 % if m.reduce and m.wide_sum then
   fg_block_sum_init<$(m.warps)>(red, wr);
 % end
+% -- The "pointers" pass (select's rows, the rows many rows read) runs after
+% -- the stages that stream the row in and before the first that reduces over
+% -- it or reads such a row: pointers live across the row's loads cost
+% -- registers, and the index math after a reduction waits for it.
+% local function pointers_at(inst) return needs_of(inst, "row_reduce") or needs_of(inst, "pointers") or reads_shared_rows(inst) end
+% local pointers_done = false
+% local function pointers(inst)
+%   if pointers_done or not pointers_at(inst) then return end
+%   pointers_done = true
+    // the row pointers of the rows many rows read (modulation rows, branches)
+%   for _, name in ipairs(stages.row) do
+    % stage(name, { phase = "pointers" })
+%   end
+% end
+% -- The work on one row: the row stages, in phases with prefetch
+% local function row_body()
+%   pointers_done = false
+    float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
+%   if m.prefetch > 0 then
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+%     for _, name in ipairs(stages.row) do
+%       pointers(name)
+    % stage(name, { phase = "issue" })
+%     end
+    // use: the stages' arithmetic and stores on what the loads returned
+%     for _, name in ipairs(stages.row) do
+    % stage(name, { phase = "use" })
+%     end
+%   else
+%     for _, name in ipairs(stages.row) do
+%       pointers(name)
+    % stage(name, { phase = "all" })
+%     end
+%   end
+%   if m.bulk > 0 then
+    % include("kernel/rows_ring.cu.tpl", { part = "next" })
+%   end
+% end
 % if per_row_grid then
 %   if m.slice > 0 then
   // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
@@ -102,6 +150,41 @@ $(kernel_name)(const $(params_type) p$(const_params))
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = group < rpb && l < $(dims.rows);
 %   end
+%   row_body()
+  }
+% elseif m.bulk > 0 then
+  const int64_t nrows = $(dims.batch) * $(dims.rows);
+  % include("kernel/rows_ring.cu.tpl", { part = "start" })
+%   for _, kept in ipairs(m.kept) do
+  uint4 $(kept.raw)[$(m.K)];  // a row many rows read, held while the block's rows share it
+  const $(kept.ctype)* $(kept.row) = nullptr;
+%   end
+%   -- a choice made at run time (an enum scalar) is tested once, around the row
+%   -- loop, with the loop written for each of its values: its tests in the loop
+%   -- cost the short calls of the ring's kernels 6% (H200)
+%   local choice = m.unswitch and runtime_choice(m.unswitch)
+%   for i, x in ipairs(choice and choice.values or { false }) do
+%     if choice then choice.set(x) end
+%     if choice and i < #choice.values then
+  $(i > 1 and "} else " or "")if ($(choice.is(x))) {  // $(choice.name) = $(x)
+%     elseif choice then
+  } else {  // $(choice.name) = $(x)
+%     end
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * $(dims.rows);
+    % include("kernel/rows_ring.cu.tpl", { part = "row" })
+%     row_body()
+  }
+%   end
+%   if choice then
+  }
+%     choice.set(nil)
+%   end
 % else
   const int64_t nrows = $(dims.batch) * $(dims.rows);
   // every thread runs every iteration (the reductions sync the block)
@@ -111,39 +194,9 @@ $(kernel_name)(const $(params_type) p$(const_params))
     // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
     const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)$(dims.rows)) : 0;
     const int64_t l = live ? row - b * $(dims.rows) : 0;
-% end
-    float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
-% -- The "pointers" pass (select's rows, the rows many rows read) runs after
-% -- the stages that stream the row in and before the first that reduces over
-% -- it or reads such a row: pointers live across the row's loads cost
-% -- registers, and the index math after a reduction waits for it.
-% local function pointers_at(inst) return needs_of(inst, "row_reduce") or needs_of(inst, "pointers") or reads_shared_rows(inst) end
-% local pointers_done = false
-% local function pointers(inst)
-%   if pointers_done or not pointers_at(inst) then return end
-%   pointers_done = true
-    // the row pointers of the rows many rows read (modulation rows, branches)
-%   for _, name in ipairs(stages.row) do
-    % stage(name, { phase = "pointers" })
-%   end
-% end
-% if m.prefetch > 0 then
-    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-%   for _, name in ipairs(stages.row) do
-%     pointers(name)
-    % stage(name, { phase = "issue" })
-%   end
-    // use: the stages' arithmetic and stores on what the loads returned
-%   for _, name in ipairs(stages.row) do
-    % stage(name, { phase = "use" })
-%   end
-% else
-%   for _, name in ipairs(stages.row) do
-%     pointers(name)
-    % stage(name, { phase = "all" })
-%   end
-% end
+%   row_body()
   }
+% end
 }
 
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
@@ -164,6 +217,10 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % if m.inv_channels then
   // 1 / C correctly rounded (an IEEE division), for the mean of a row
   const float $(m.inv_channels) = $(host_dims.channels) > 0 ? 1.0f / (float)$(host_dims.channels) : 0.f;
+% end
+% if m.bulk > 0 then
+  // row r is in batch entry r / L: the kernel divides by a multiply-high
+  const fg_udiv rows_div = fg_udiv_make($(host_dims.rows) > 0 ? (uint32_t)$(host_dims.rows) : 1u);
 % end
 % for _, g in ipairs(m.groups) do
   // row l is in group l / (L / $(g.sym)): the kernel divides by a multiply-high
@@ -211,13 +268,16 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   if m.rows_per_block > 0 then
   int64_t fit = (int64_t)per_sm * $(m.threads) / threads;  // the occupancy asked for full blocks
   if (fit > $(m.blocks_per_sm)) fit = $(m.blocks_per_sm);
+%     if m.bulk > 0 then
+  % include("kernel/rows_ring.cu.tpl", { part = "launch" })
+%     end
   const int64_t cap = (int64_t)sm_count * fit;
 %   else
   const int64_t cap = (int64_t)sm_count * per_sm;
 %   end
   int64_t blocks = ($(host_dims.batch) * $(host_dims.rows) + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p$(const_args));
+  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, $(m.bulk > 0 and "ring_smem" or "0"), stream>>>(*p$(const_args));
 % end
   return cudaGetLastError();
 }

@@ -2,7 +2,7 @@
 %!   doc = "the thread's chunks of row (b, l) of a tensor into the row's values, as fp32 (from an offset: the second half of a [.., C*2] row)",
 %!   mappings = { "rows" }, level = "row",
 %!   params = {
-%!     { "from", "tensor", access = "in", doc = "the rows read: [B?, L, C], or [B?, L, C*2] with an offset" },
+%!     { "from", "tensor", access = "in", streamed = true, doc = "the rows read: [B?, L, C], or [B?, L, C*2] with an offset" },
 %!     { "offset", "symbol", optional = true, doc = "the first channel read: C for the second half of a [.., C*2] row" },
 %!   },
 %!   gives = { "values" },
@@ -19,6 +19,9 @@
 % from.names = from.names or { raw = unique_name(from.name .. "_raw") }
 % local raw = from.names.raw
 % local hint, policy = stream_hint(from)
+% -- bulk_rows: the row is in a slot of the mapping's ring (shared memory)
+% local ring = not arg.offset and ring_of(from)
+% if ring then mode = (phase == "all" or phase == "use") and "ring" or "none" end
 % if mode == "issue" then
 uint4 $(raw)[$(m.K)];
 % end
@@ -36,6 +39,11 @@ uint4 $(raw)[$(m.K)];
   }
 %   end
 }
+% elseif mode == "ring" then
+// from the ring: every chunk slot (the place's tail past C holds 0)
+%   for k = 0, m.K - 1 do
+$(unpack(("v[%d]"):format(k), ("%s[pos + %d * tpr]"):format(ring, k), from.dtype))
+%   end
 % elseif mode == "use" then
 %   for k = 0, m.K - 1 do
 $(chunk_open(k)) $(unpack(("v[%d]"):format(k), ("%s[%d]"):format(raw, k), from.dtype)) }  // chunk slot $(k)

@@ -1,0 +1,87 @@
+% -- The rows ring (tile bulk_rows; kernel/rows.cu.tpl includes it in four
+% -- places, `part`): the streamed inputs' rows reach a block's shared memory by
+% -- bulk copies, ring places of one row of each input. The copies signal a
+% -- place's "full" barrier when their bytes have landed; thread 0 fills the
+% -- place again at the end of the row, when every warp has read it: a
+% -- reduction over the row after the last read from the ring syncs the warps
+% -- (its stage sets shared.row_synced), else the row ends with a barrier.
+% local n = m.bulk
+% local size = dtypes.info(m.act).size
+% -- the bulk copies of row `r` into ring place `s` (thread 0)
+% local function fill(r, s)
+%   local out = { ("const int64_t b = (int64_t)fg_udiv_div31((uint32_t)%s, rows_div), l = %s - b * %s;"):format(r, r, dims.rows) }
+%   out[2] = ("fg_ring_expect(&ring_full[%s], %d * ring_bytes);"):format(s, #m.rings)
+%   for _, ring in ipairs(m.rings) do
+%     local dst = ("fg_ring + (size_t)(%d + %s) * ring_stride"):format(ring.index * n, s)
+%     out[#out + 1] = ("fg_ring_copy(%s, %s, ring_bytes, &ring_full[%s]);  // %s"):format(dst, row_of(ring.arg), s, ring.name)
+%   end
+%   do return out end
+% end
+% if part == "start" then
+// the ring: $(n) places of a row of $(#m.rings == 1 and "the streamed input" or (#m.rings .. " streamed inputs")) in shared memory, each
+// of the row's $(m.K) chunk slots a thread (its tail past C stays 0, so that every
+// thread reads all its slots); the first $(n) rows of the block in flight
+extern __shared__ __align__(128) unsigned char fg_ring[];
+__shared__ unsigned long long ring_full[$(n)];
+const uint32_t ring_bytes = (uint32_t)C * $(size);  // a row of an input: whole 16-byte chunks (16-byte path)
+const uint32_t ring_stride = $(m.K * 16) * (uint32_t)tpr;
+for (int q = 0; q < $(n * #m.rings); q++) {
+  uint4* place = (uint4*)(fg_ring + (size_t)q * ring_stride);
+  for (uint32_t c = ring_bytes / 16 + threadIdx.x; c < ring_stride / 16; c += blockDim.x) place[c] = make_uint4(0u, 0u, 0u, 0u);
+}
+if (threadIdx.x == 0) {
+  for (int s = 0; s < $(n); s++) fg_ring_init(&ring_full[s], 1);
+  fg_ring_init_fence();
+  for (int s = 0; s < $(n); s++) {
+    const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
+    if (r < nrows) {
+%   for _, line in ipairs(fill("r", "s")) do
+      $(line)
+%   end
+    }
+  }
+}
+__syncthreads();
+% elseif part == "row" then
+// this row's ring place, once its bytes have landed
+const uint32_t slot = it % $(n);
+fg_ring_wait(&ring_full[slot], (it / $(n)) & 1u);
+%   for _, ring in ipairs(m.rings) do
+const uint4* $(ring.var) = (const uint4*)(fg_ring + (size_t)($(ring.index * n) + slot) * ring_stride);
+%   end
+% elseif part == "next" then
+%   if shared.row_synced then
+// every warp has read this row's place (the reduction synced them): the place
+// takes the block's row $(n) rows on
+%   else
+__syncthreads();  // every warp has read this row's place (no reduction synced them)
+// the place takes the block's row $(n) rows on
+%   end
+if (threadIdx.x == 0) {
+  const int64_t r = row + (int64_t)$(n) * gridDim.x;
+  if (r < nrows) {
+%   for _, line in ipairs(fill("r", "slot")) do
+    $(line)
+%   end
+  }
+}
+% elseif part == "launch" then
+// the ring's shared memory (tile bulk_rows), and the blocks that fit with it
+// and the row's warps: asked once per device for the last C (a call's blocks
+// of one row each are smaller than the full block that per_sm counts)
+const size_t ring_smem = (size_t)$(#m.rings * n * m.K * 16) * (size_t)threads;  // places of the row's chunk slots
+static unsigned long long fit_of_c[FG_MAX_DEVICES];  // per device: C << 32 | blocks that fit; 0: not asked yet
+const unsigned long long asked = dev < FG_MAX_DEVICES ? __atomic_load_n(&fit_of_c[dev], __ATOMIC_RELAXED) : 0;
+if (asked != 0 && (int64_t)(asked >> 32) == $(host_dims.channels)) {
+  fit = (int64_t)(asked & 0xffffffffu);
+} else {
+  // the kernel's leave to take the widest ring (idempotent)
+  err = cudaFuncSetAttribute($(kernel_name), cudaFuncAttributeMaxDynamicSharedMemorySize, $(m.ring_max_bytes));
+  int blocks_fit = 0;
+  if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, $(kernel_name), (int)threads, ring_smem);
+  if (err != cudaSuccess) return err;
+  fit = blocks_fit < $(m.blocks_per_sm) ? blocks_fit : $(m.blocks_per_sm);
+  if (fit < 1) fit = 1;
+  if (dev < FG_MAX_DEVICES) __atomic_store_n(&fit_of_c[dev], (unsigned long long)$(host_dims.channels) << 32 | (unsigned long long)fit, __ATOMIC_RELAXED);
+}
+% end
