@@ -357,11 +357,11 @@ TEST(test_generator_rows_launcher_constants) {
     kernels++;
     vec += is_vec;
     static const char *const want[] = {
-      "const fg_udiv rows_per_F)",
+      "const fg_udiv rows_per_F",  /* then ")", or the ring's ", const fg_udiv rows_div)" */
       "fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1]",
       "fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1]",
       "const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);",
-      ", rows_per_F);",
+      ", rows_per_F",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
       CHECK_MSG(holds(k, len, want[i]), "%s: a kernel and its launcher lack `%s`: %.200s", path, want[i], k);
@@ -423,7 +423,7 @@ TEST(test_generator_rows_ring) {
     "__syncthreads();  // every warp has read this row's place (no reduction synced them)",
     "const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);",
     "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit,",
-    "ring_smem, stream>>>(*p, inv_C, rows_div",
+    "ring_smem, stream>>>(*p, inv_C",
   };
   char path[4096];
   for (size_t i = 0; i < sizeof ring_files / sizeof ring_files[0]; i++) {

@@ -192,7 +192,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 //            24 warps per block (at most 1 row(s): the warps they need), C up to 18432; 16-byte accesses
 //            a grid of what fits, looping over rows; rows brought in by bulk copies, 2 ahead
 __global__ void __launch_bounds__(768, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_div, const fg_udiv rows_per_F)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F, const fg_udiv rows_div)
 {
   __shared__ __align__(16) float red[2][24];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -809,7 +809,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div, rows_per_F);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
   return cudaGetLastError();
 }
 

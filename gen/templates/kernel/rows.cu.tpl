@@ -14,20 +14,20 @@
 //            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
 % end
 //            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
-% -- the launcher's row constants: 1 / C for a reduction's mean, the divisor
-% -- L of the ring's rows (bulk_rows) and the divisors L / X of the row groups
+% -- the launcher's row constants: 1 / C for a reduction's mean, the divisors
+% -- L / X of the row groups and the divisor L of the ring's rows (bulk_rows)
 % local const_params, const_args = "", ""
 % if m.inv_channels then
 %   const_params = ", const float " .. m.inv_channels
 %   const_args = ", " .. m.inv_channels
 % end
-% if m.bulk > 0 then
-%   const_params = const_params .. ", const fg_udiv rows_div"
-%   const_args = const_args .. ", rows_div"
-% end
 % for _, g in ipairs(m.groups) do
 %   const_params = const_params .. ", const fg_udiv " .. g.var
 %   const_args = const_args .. ", " .. g.var
+% end
+% if m.bulk > 0 then
+%   const_params = const_params .. ", const fg_udiv rows_div"
+%   const_args = const_args .. ", rows_div"
 % end
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 % if m.slice > 0 then
