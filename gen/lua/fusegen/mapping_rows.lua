@@ -20,10 +20,9 @@
 -- costs registers for the whole norm.
 -- With bulk_rows (sm_90 and later, a grid of what fits, one row per block) the
 -- streamed inputs' rows reach each block's shared memory by bulk copies: a
--- ring of n row slots, the next n - 1 rows in flight while the block works on
--- one, and none of the threads' issue slots spent on their loads. The rows
--- many rows read (modulation) stay in registers while the block's rows share
--- them.
+-- ring of n rows, the ones after the row at work in flight, and none of the
+-- threads' issue slots spent on their loads. The rows many rows read
+-- (modulation) stay in registers while the block's rows share them.
 
 local dtypes = require "fusegen.dtypes"
 local spec_mod = require "fusegen.spec"
@@ -509,7 +508,6 @@ function M.kernel_env(spec, v, tuning, env)
   -- bulk_rows: the first choice of a row stage made at run time (an enum
   -- scalar), which the kernel tests once around its row loop (rows.cu.tpl):
   -- { name, values, is(x) its C test, set(x) the value the stage sees, nil: back to the run-time choice }
-  m.unswitch = m.bulk > 0
   env.runtime_choice = function()
     for _, inst in ipairs(env.stages.row) do
       for _, p in ipairs(inst.decl.params) do

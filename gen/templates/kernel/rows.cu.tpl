@@ -162,7 +162,7 @@ $(kernel_name)(const $(params_type) p$(const_params))
 %   -- a choice made at run time (an enum scalar) is tested once, around the row
 %   -- loop, with the loop written for each of its values: its tests in the loop
 %   -- cost the short calls of the ring's kernels 6% (H200)
-%   local choice = m.unswitch and runtime_choice(m.unswitch)
+%   local choice = runtime_choice()
 %   for i, x in ipairs(choice and choice.values or { false }) do
 %     if choice then choice.set(x) end
 %     if choice and i < #choice.values then

@@ -7,7 +7,8 @@
 % -- (its stage sets shared.row_synced), else the row ends with a barrier.
 % local n = m.bulk
 % local size = dtypes.info(m.act).size
-% -- the bulk copies of row `r` into ring place `s` (thread 0)
+% -- the bulk copies of row `r` into ring place `s` (thread 0), as lines (`do
+% -- return ... end`: a statement may not follow a bare return in a template)
 % local function fill(r, s)
 %   local out = { ("const int64_t b = (int64_t)fg_udiv_div31((uint32_t)%s, rows_div), l = %s - b * %s;"):format(r, r, dims.rows) }
 %   out[2] = ("fg_ring_expect(&ring_full[%s], %d * ring_bytes);"):format(s, #m.rings)
