@@ -469,6 +469,29 @@ TEST(test_nm_gpu_per_frame_groups) {
     }
 }
 
+/* Calls of many more rows than a grid of what fits holds: on sm_90 the per-batch
+ * and per-frame kernels (16-bit, no residual) walk rows a grid apart with x's
+ * rows in a ring of shared memory, refilled as the rows end, and the modulation
+ * rows held while a block's rows share them. Every norm kind (none has no
+ * reduction to sync the warps before a refill); C filling the chunk slots, not
+ * filling them (the ring place's zeroed tail), and the largest; batch entries
+ * and frames changing inside a block's walk. */
+TEST(test_nm_gpu_ring_many_rows) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  static const int64_t Cs[4] = {3072, 1000, 5120, 16384};
+  uint64_t seed = 16000;
+  for (int ci = 0; ci < 4; ci++)
+    for (int form = 0; form < 6; form++) {
+      const int64_t L = Cs[ci] == 16384 ? 600 : Cs[ci] == 5120 ? 3003 : 4095;
+      nm_case c = base_case(form & 1 ? SRC_FRAME : SRC_BATCH, form & 2 ? DT_FP16 : DT_BF16, 2, L, Cs[ci], ++seed);
+      c.norm = (fg_norm)(form % 3);
+      c.F = L == 600 ? 3 : 7; /* frames of 200, 429 and 585 rows */
+      c.weight = form >= 3;
+      c.bias = form == 5;
+      CHECK(run_case(&c) == 0);
+    }
+}
+
 /* Any C: 1, odd and prime sizes, 16383 and 16384 (the largest), tiny rows; the
  * element path by C and by pointer alignment; padded rows. */
 TEST(test_nm_gpu_channel_counts) {
