@@ -192,6 +192,13 @@ function M.check_helpers(c)
   end
 end
 
+-- Whether a tensor has a dim of the rows (symbol L of kernel.rows): a row per
+-- token, read once, against a row many rows read.
+local function has_rows_dim(t, layout)
+  for _, x in ipairs(t.parsed_dims) do if x.sym == layout.rows then return true end end
+  return false
+end
+
 -- The tensor arguments of a variant's stage instances, in order: fn(param, arg)
 -- for each (a tensor, or a row of one).
 local function each_tensor_arg(insts, fn)
@@ -253,9 +260,7 @@ local function ring_inputs(spec, insts, act)
       local a = inst.arg[p.name]
       if p.streamed and not moved and type(a) == "table" and a.kind == "tensor" then
         local d = a.tensor.parsed_dims
-        local by_row = false
-        for j = 1, #d - 1 do by_row = by_row or d[j].sym == layout.rows end
-        if by_row and d[#d].sym == layout.channels and (d[#d].mul or 1) == 1 and
+        if has_rows_dim(a.tensor, layout) and d[#d].sym == layout.channels and (d[#d].mul or 1) == 1 and
             dtypes.info(a.dtype).size == act.size and not seen[a.name] then
           seen[a.name] = { name = a.name, arg = a, index = #list }
           list[#list + 1] = seen[a.name]
@@ -454,8 +459,7 @@ function M.kernel_env(spec, v, tuning, env)
       local a = inst.arg[p.name]
       if p.kind == "operand" and type(a) == "table" and a.kind == "row" then
         local d = a.tensor.parsed_dims
-        local per_row = false
-        for _, x in ipairs(d) do per_row = per_row or x.sym == m.layout.rows end
+        local per_row = has_rows_dim(a.tensor, m.layout)
         if d[#d].sym ~= m.layout.channels or (a.level or (per_row and 1 or 2)) >= 2 then return true end
       end
     end
@@ -494,9 +498,7 @@ function M.kernel_env(spec, v, tuning, env)
         local a = inst.arg[p.name]
         if p.kind == "operand" and type(a) == "table" and a.kind == "row" and not a.kept then
           local d = a.tensor.parsed_dims
-          local per_row = false
-          for _, x in ipairs(d) do per_row = per_row or x.sym == layout.rows end
-          if d[#d].sym == layout.channels and not per_row and dtypes.info(a.dtype).size == dtypes.info(m.act).size then
+          if d[#d].sym == layout.channels and not has_rows_dim(a.tensor, layout) and dtypes.info(a.dtype).size == dtypes.info(m.act).size then
             local base = a.name .. (a.offset and ("_from_" .. a.offset:lower()) or "")
             a.kept = { raw = env.unique_name(base .. "_kept"), row = env.unique_name(base .. "_kept_row"), ctype = a.ctype }
             m.kept[#m.kept + 1] = a.kept
@@ -563,9 +565,7 @@ function M.operand(env, a, name, level)
     per_element = d[#d].sym == m.layout.channels
     ptr = env.row_of(a, a.offset, not per_element)
     dtype, ctype = a.dtype, a.ctype
-    local per_row = false
-    for _, x in ipairs(d) do per_row = per_row or x.sym == m.layout.rows end
-    o.level = level or (per_row and 1 or 2)
+    o.level = level or (has_rows_dim(a.tensor, m.layout) and 1 or 2)
   end
   o.name, o.dtype, o.ctype = name, dtype, ctype
   if o.level == 1 then o.hint, o.policy = env.stream_hint(not given and a or nil) else o.hint = "keep" end
