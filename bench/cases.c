@@ -86,6 +86,7 @@ typedef struct {
   DLDataType table;
   fg_rounding rounding;
   int64_t R; /* rotary dims; 0: D */
+  int bf16_weights; /* qknorm: bf16 weights (the form other engines require), else fp32 */
 } bench_case;
 
 typedef struct {
@@ -113,36 +114,40 @@ static fg_status run_case(case_ctx *c) {
 }
 
 static const bench_case cases[] = {
-    {"rope", "hunyuan [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
-    {"rope", "wan [1,32760,12,128]", PER_TOKEN, 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
-    {"rope", "[2,4096,24,128]", PER_TOKEN, 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
-    {"rope", "[1,4096,32,64]", PER_TOKEN, 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED, F32, 0, 0},
-    {"rope", "[4096,24,128]", PER_TOKEN, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
-    {"rope", "half [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_HALF, F32, 0, 0},
+    {"rope", "hunyuan [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
+    {"rope", "wan [1,32760,12,128]", PER_TOKEN, 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
+    {"rope", "[2,4096,24,128]", PER_TOKEN, 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
+    {"rope", "[1,4096,32,64]", PER_TOKEN, 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
+    {"rope", "[4096,24,128]", PER_TOKEN, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
+    {"rope", "half [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_HALF, F32, 0, 0, 0},
     {"rope_per_head", "ltx2 video [4,1152,32,128]", PER_HEAD, 1, 4, 1152, 32, 128, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16, 0},
+     FG_ROUNDING_EAGER_BF16, 0, 0},
     {"rope_per_head", "ltx2 audio [4,25,32,64]", PER_HEAD, 1, 4, 25, 32, 64, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16, 0},
+     FG_ROUNDING_EAGER_BF16, 0, 0},
     {"rope_per_head", "ltx2 large [2,24576,32,128]", PER_HEAD, 1, 2, 24576, 32, 128, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16, 0},
-    {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+     FG_ROUNDING_EAGER_BF16, 0, 0},
+    {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
     /* q [4096, 32, 128] and k [4096, 8, 128] in place, views of one qkv [4096, 48, 128] */
-    {"rope_qk", "gqa 32/8 [4096,*,128] qkv", QK, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+    {"rope_qk", "gqa 32/8 [4096,*,128] qkv", QK, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
     /* qknorm_rope: q and k [N, H, 128] in place in one qkv [N, 3H, 128]; fp32
        weights, an fp32 cache [N, R] and int64 positions 0..N-1 */
-    {"qknorm_rope", "flux_1024 N=4096 H=24", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
-    {"qknorm_rope", "qwen_1024 N=4096 H=32", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
-    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64},
-    {"qknorm_rope", "zimage_1024 N=4096 H=30", QKNORM, 0, 1, 4096, 30, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
-    {"qknorm_rope", "batch2 2x2048 H=24", QKNORM, 1, 2, 2048, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
-    {"qknorm_rope", "flux2 N=4096 H=48", QKNORM, 0, 1, 4096, 48, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
-    {"qknorm_rope", "hunyuan N=115200 H=24", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
+    {"qknorm_rope", "flux_1024 N=4096 H=24", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
+    {"qknorm_rope", "qwen_1024 N=4096 H=32", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
+    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64, 0},
+    {"qknorm_rope", "zimage_1024 N=4096 H=30", QKNORM, 0, 1, 4096, 30, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
+    {"qknorm_rope", "batch2 2x2048 H=24", QKNORM, 1, 2, 2048, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
+    {"qknorm_rope", "flux2 N=4096 H=48", QKNORM, 0, 1, 4096, 48, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
+    {"qknorm_rope", "hunyuan N=115200 H=24", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
+    /* the same with bf16 weights: as fast as with fp32 ones */
+    {"qknorm_rope", "flux_1024 N=4096 H=24 bf16 w", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 1},
+    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64 bf16 w", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64, 1},
+    {"qknorm_rope", "hunyuan N=115200 H=24 bf16 w", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 1},
     /* LTX-2: q and k [B, S, 32, 128] in place in one qkv, RMS over each token's
        32 * 128 (fp32 weights [4096]), per-head bf16 tables as in rope_per_head */
     {"qknorm_across_heads_rope_per_head", "ltx2 video [4,1152,32,128]", QKNORM_PER_HEAD, 1, 4, 1152, 32, 128,
-     FG_PAIRING_HALF, BF16, 0, 128},
+     FG_PAIRING_HALF, BF16, 0, 128, 0},
     {"qknorm_across_heads_rope_per_head", "ltx2 large [2,24576,32,128]", QKNORM_PER_HEAD, 1, 2, 24576, 32, 128,
-     FG_PAIRING_HALF, BF16, 0, 128},
+     FG_PAIRING_HALF, BF16, 0, 128, 0},
 };
 
 /* cos and sin [B, H, S, R/2] as views of [B, S, H, R/2] memory, as LTX-2 passes them. */
@@ -198,10 +203,11 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->t[4] = c->t[0];
     c->t[4].byte_offset = (uint64_t)(H * D * 2);
     c->ws[0] = bc->kind == QKNORM_PER_HEAD ? H * D : D; /* across heads: [H * D] */
-    c->bufs[1] = random_buffer(F32, (size_t)c->ws[0]);
-    c->bufs[5] = random_buffer(F32, (size_t)c->ws[0]);
-    c->t[1] = tensor(c->bufs[1], F32, 1, c->ws, NULL);
-    c->t[5] = tensor(c->bufs[5], F32, 1, c->ws, NULL);
+    const DLDataType wt = bc->bf16_weights ? BF16 : F32;
+    c->bufs[1] = random_buffer(wt, (size_t)c->ws[0]);
+    c->bufs[5] = random_buffer(wt, (size_t)c->ws[0]);
+    c->t[1] = tensor(c->bufs[1], wt, 1, c->ws, NULL);
+    c->t[5] = tensor(c->bufs[5], wt, 1, c->ws, NULL);
     if (bc->kind == QKNORM_PER_HEAD) {
       per_head_tables(c, R / 2);
       return;

@@ -208,6 +208,13 @@ return {
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.83 us -> 48.16 us
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- bf16 weights (the form other engines require) with the fp32 weights' tiles
+      -- above, against the spec's: C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 36.99 us -> 35.90 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 50.11 us -> 48.42 us
+      --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 1034.11 us -> 978.40 us
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us

@@ -169,6 +169,13 @@ return {
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.86 us -> 37.57 us
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- bf16 weights (the form other engines require) with the fp32 weights' tiles
+      -- above, against the spec's: C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 30.53 us -> 28.74 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 40.26 us -> 37.63 us
+      --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 756.22 us -> 703.30 us
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rmsnorm = {
       -- rmsnorm [32,4096]: 4.8 us -> 4.6 us
