@@ -401,6 +401,65 @@ static char *kernel_text(const char *file_text, const char *name) {
   const char *next = end ? strstr(end, "\n}\n") : NULL;
   return next ? strndup(k, (size_t)(next - k)) : NULL;
 }
+/* The short form (tile short_rows, the serving norms): a second kernel for
+   calls of at most 256 rows, which loads the weight and bias rows after the
+   row's raw loads and before its reduction (raw chunks where a chunk is one,
+   fp32 values else), unpacks them at their use, and may take every register;
+   the launcher picks it by the row count. fp32 rows, ops without a reduction
+   and the norm_modulate forms have none. */
+static char *between(const char *text, const char *from, const char *to) {
+  const char *a = text ? strstr(text, from) : NULL;
+  const char *b = a ? strstr(a, to) : NULL;
+  return b ? strndup(a, (size_t)(b - a)) : NULL;
+}
+TEST(test_generator_rows_short_form) {
+  char *text = read_text("gen/specs/serving.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/serving.lua");
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!text || !fixture_open(&f, text)) { free(text); fixture_close(&f); return; }
+  free(text);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/layernorm_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *lng = between(t, "(fg_layernorm_bf16_vec16)(", "// layernorm_bf16_vec16, short form");
+  char *shrt = between(t, "__global__ void __launch_bounds__(1024, 1)\nFG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(", "// Grid:");
+  CHECK_MSG(lng && !strstr(lng, "_held"), "the long form holds the affine rows (or is missing)");
+  CHECK_MSG(shrt != NULL, "no short form of layernorm_bf16_vec16 with every register free");
+  if (shrt) {
+    const char *x = strstr(shrt, "x_raw[0] = fg_ld16_stream("), *w = strstr(shrt, "weight_held[0] = fg_ld16_keep(");
+    const char *bi = strstr(shrt, "bias_held[0] = fg_ld16_keep("), *sum = strstr(shrt, "fg_block_sum<");
+    const char *use = strstr(shrt, "fg_unpack_bf16x8(weight_held[0], &w[0]);");
+    CHECK_MSG(x && w && bi && sum && use && x < w && w < bi && bi < sum && sum < use,
+              "the short form does not load x, then weight and bias raw, then reduce, then unpack the weight:\n%s", shrt);
+    CHECK_MSG(strstr(shrt, "if (p->B * p->L <= 256) {  // a short call: the short form") != NULL,
+              "the launcher does not pick the short form by the row count");
+  }
+  free(lng);
+  free(shrt);
+  free(t);
+  /* an fp32 weight of bf16 rows: held as fp32 values, loaded as they are */
+  snprintf(path, sizeof path, "%s/kernels/rmsnorm_bf16.cu", f.out);
+  t = read_text(path, NULL);
+  shrt = between(t, "(fg_rmsnorm_bf16_wfp32_vec16_short)(", "// Grid:");
+  CHECK_MSG(shrt && strstr(shrt, "float weight_held[2][8] = {};") && strstr(shrt, "const float* w = weight_held[0];"),
+            "rmsnorm_bf16_wfp32_vec16's short form does not hold its fp32 weight as values");
+  free(shrt);
+  free(t);
+  static const char *const none[] = {"layernorm_fp32.cu", "silu_and_mul_bf16.cu", "gated_residual_add_bf16.cu"};
+  for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+    snprintf(path, sizeof path, "%s/kernels/%s", f.out, none[i]);
+    t = read_text(path, NULL);
+    CHECK_MSG(t != NULL && !strstr(t, "_short"), "%s has a short form (or is missing)", path);
+    free(t);
+  }
+  run_free(&r);
+  fixture_close(&f);
+}
+
 TEST(test_generator_rows_ring) {
   char *text = read_text("gen/specs/norm_modulate.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");

@@ -58,9 +58,10 @@ local function tiles(o)
     o.weight and { { when = { weight = "fp32" }, min_blocks = 1 } },
     o.residual and { { when = { residual = "res" }, min_blocks = 1, prefetch = 1 } },
     o.tiles,
-    { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 }, scalar_tiles }),
+    -- (fp32 rows: the short form's weight and bias spill 64 registers)
+    { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0, short_rows = 0 }, scalar_tiles }),
     { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1,
-      wide_sum = 1, prefetch = two and 1 or 0 })
+      wide_sum = 1, prefetch = two and 1 or 0, short_rows = 256 })
 end
 local function tune(o)
   if o.norm then

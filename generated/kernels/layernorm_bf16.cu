@@ -96,13 +96,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -111,15 +111,161 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+    }
+  }
+}
+
+// layernorm_bf16_vec16, short form: for calls of at most 256 rows, the rows every row
+// reads whole (weight, bias) loaded with the row, before its reduction
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
+{
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 63) / 64;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<32>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[2][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[2];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        x_raw[1] = fg_ld16_stream(xr + e);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // the short form: the rows every row reads whole, loaded before the row's
+    // reduction (as raw chunks where a chunk is one: no unpacking waits on
+    // them) and held until their use
+    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 bias_held[2] = {};  // bias: raw chunks
+    if (live && pos < nc) {  // chunk slot 0
+      const int e = pos * 8;
+      if (p.weight) {
+        weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      const int e = (pos + 1 * tpr) * 8;
+      if (p.weight) {
+        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      if (live && pos < nc) {  // chunk slot 0
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[0], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[0], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[1], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[1], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
@@ -151,6 +297,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
+  if (p->B * p->L <= 256) {  // a short call: the short form
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+    return cudaGetLastError();
+  }
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
@@ -278,13 +428,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -293,13 +443,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -308,13 +458,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -323,15 +473,257 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
+}
+
+// layernorm_bf16_vec16, short form: for calls of at most 256 rows, the rows every row
+// reads whole (weight, bias) loaded with the row, before its reduction
+__global__ void __launch_bounds__(512, 1)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
+{
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<16>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[4];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        x_raw[1] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        x_raw[2] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        x_raw[3] = fg_ld16_stream(xr + e);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // the short form: the rows every row reads whole, loaded before the row's
+    // reduction (as raw chunks where a chunk is one: no unpacking waits on
+    // them) and held until their use
+    uint4 weight_held[4] = {};  // weight: raw chunks
+    uint4 bias_held[4] = {};  // bias: raw chunks
+    if (live && pos < nc) {  // chunk slot 0
+      const int e = pos * 8;
+      if (p.weight) {
+        weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      const int e = (pos + 1 * tpr) * 8;
+      if (p.weight) {
+        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      const int e = (pos + 2 * tpr) * 8;
+      if (p.weight) {
+        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      const int e = (pos + 3 * tpr) * 8;
+      if (p.weight) {
+        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
+    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[3][j];
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+          s = fmaf(v[2][4], v[2][4], s);
+          s = fmaf(v[2][5], v[2][5], s);
+          s = fmaf(v[2][6], v[2][6], s);
+          s = fmaf(v[2][7], v[2][7], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+          s = fmaf(v[3][4], v[3][4], s);
+          s = fmaf(v[3][5], v[3][5], s);
+          s = fmaf(v[3][6], v[3][6], s);
+          s = fmaf(v[3][7], v[3][7], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      if (live && pos < nc) {  // chunk slot 0
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[0], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[0], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[1], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[1], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[2], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[2], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[3], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[3], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] += c[j];
         }
@@ -379,6 +771,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
+  if (p->B * p->L <= 256) {  // a short call: the short form
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+    return cudaGetLastError();
+  }
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
@@ -465,13 +861,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -480,15 +876,160 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+    }
+  }
+}
+
+// layernorm_bf16_vec16, short form: for calls of at most 256 rows, the rows every row
+// reads whole (weight, bias) loaded with the row, before its reduction
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
+{
+  __shared__ float red[2][32];  // partial sums of the row groups' warps
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 63) / 64;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[2][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[2];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        x_raw[1] = fg_ld16_stream(xr + e);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // the short form: the rows every row reads whole, loaded before the row's
+    // reduction (as raw chunks where a chunk is one: no unpacking waits on
+    // them) and held until their use
+    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 bias_held[2] = {};  // bias: raw chunks
+    if (live && pos < nc) {  // chunk slot 0
+      const int e = pos * 8;
+      if (p.weight) {
+        weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      const int e = (pos + 1 * tpr) * 8;
+      if (p.weight) {
+        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+        const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      if (live && pos < nc) {  // chunk slot 0
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[0], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[0], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[1], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[1], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
@@ -520,6 +1061,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
+  if (p->B * p->L <= 256) {  // a short call: the short form
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+    return cudaGetLastError();
+  }
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
@@ -655,13 +1200,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -670,13 +1215,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -685,13 +1230,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -700,15 +1245,257 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
+}
+
+// layernorm_bf16_vec16_h200, short form: for calls of at most 256 rows, the rows every row
+// reads whole (weight, bias) loaded with the row, before its reduction
+__global__ void __launch_bounds__(512, 1)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, const float inv_C)
+{
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<16>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[4];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_plain(xr + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        x_raw[1] = fg_ld16_plain(xr + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        x_raw[2] = fg_ld16_plain(xr + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        x_raw[3] = fg_ld16_plain(xr + e);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // the short form: the rows every row reads whole, loaded before the row's
+    // reduction (as raw chunks where a chunk is one: no unpacking waits on
+    // them) and held until their use
+    uint4 weight_held[4] = {};  // weight: raw chunks
+    uint4 bias_held[4] = {};  // bias: raw chunks
+    if (live && pos < nc) {  // chunk slot 0
+      const int e = pos * 8;
+      if (p.weight) {
+        weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      const int e = (pos + 1 * tpr) * 8;
+      if (p.weight) {
+        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      const int e = (pos + 2 * tpr) * 8;
+      if (p.weight) {
+        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      const int e = (pos + 3 * tpr) * 8;
+      if (p.weight) {
+        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
+    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[3][j];
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+          s = fmaf(v[2][4], v[2][4], s);
+          s = fmaf(v[2][5], v[2][5], s);
+          s = fmaf(v[2][6], v[2][6], s);
+          s = fmaf(v[2][7], v[2][7], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+          s = fmaf(v[3][4], v[3][4], s);
+          s = fmaf(v[3][5], v[3][5], s);
+          s = fmaf(v[3][6], v[3][6], s);
+          s = fmaf(v[3][7], v[3][7], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      if (live && pos < nc) {  // chunk slot 0
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[0], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[0], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[1], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[1], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[2], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[2], &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        if (p.weight) {
+          float w[8];
+          fg_unpack_bf16x8(weight_held[3], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8];
+          fg_unpack_bf16x8(bias_held[3], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] += c[j];
         }
@@ -756,6 +1543,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
   const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
+  if (p->B * p->L <= 256) {  // a short call: the short form
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+    return cudaGetLastError();
+  }
   FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
@@ -1219,13 +2010,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1234,13 +2025,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1249,13 +2040,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1264,13 +2055,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1279,13 +2070,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1294,13 +2085,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1309,13 +2100,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1324,13 +2115,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1339,13 +2130,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1354,13 +2145,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1369,13 +2160,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1384,13 +2175,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1399,13 +2190,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1414,13 +2205,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1429,13 +2220,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1444,13 +2235,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1459,13 +2250,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 16 * tpr < nc) {  // chunk slot 16
         const int e = (pos + 16 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[16][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1474,13 +2265,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 17 * tpr < nc) {  // chunk slot 17
         const int e = (pos + 17 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[17][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1489,13 +2280,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 18 * tpr < nc) {  // chunk slot 18
         const int e = (pos + 18 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[18][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1504,13 +2295,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 19 * tpr < nc) {  // chunk slot 19
         const int e = (pos + 19 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[19][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1519,13 +2310,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 20 * tpr < nc) {  // chunk slot 20
         const int e = (pos + 20 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[20][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1534,13 +2325,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 21 * tpr < nc) {  // chunk slot 21
         const int e = (pos + 21 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[21][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1549,13 +2340,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 22 * tpr < nc) {  // chunk slot 22
         const int e = (pos + 22 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[22][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1564,13 +2355,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 23 * tpr < nc) {  // chunk slot 23
         const int e = (pos + 23 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[23][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1579,13 +2370,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 24 * tpr < nc) {  // chunk slot 24
         const int e = (pos + 24 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[24][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1594,13 +2385,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 25 * tpr < nc) {  // chunk slot 25
         const int e = (pos + 25 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[25][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1609,13 +2400,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 26 * tpr < nc) {  // chunk slot 26
         const int e = (pos + 26 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[26][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1624,13 +2415,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 27 * tpr < nc) {  // chunk slot 27
         const int e = (pos + 27 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[27][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1639,13 +2430,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 28 * tpr < nc) {  // chunk slot 28
         const int e = (pos + 28 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[28][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1654,13 +2445,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 29 * tpr < nc) {  // chunk slot 29
         const int e = (pos + 29 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[29][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1669,13 +2460,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 30 * tpr < nc) {  // chunk slot 30
         const int e = (pos + 30 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[30][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1684,13 +2475,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 31 * tpr < nc) {  // chunk slot 31
         const int e = (pos + 31 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[31][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

@@ -119,13 +119,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -134,13 +134,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -149,13 +149,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -164,13 +164,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -323,13 +323,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -338,13 +338,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -353,13 +353,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -368,13 +368,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -526,13 +526,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -541,13 +541,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -556,13 +556,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -571,13 +571,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1082,13 +1082,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1097,13 +1097,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1112,13 +1112,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1127,13 +1127,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1142,13 +1142,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1157,13 +1157,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1172,13 +1172,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1187,13 +1187,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1202,13 +1202,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1217,13 +1217,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1232,13 +1232,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1247,13 +1247,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1262,13 +1262,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1277,13 +1277,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1292,13 +1292,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1307,13 +1307,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1322,13 +1322,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 16 * tpr < nc) {  // chunk slot 16
         const int e = (pos + 16 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[16][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1337,13 +1337,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 17 * tpr < nc) {  // chunk slot 17
         const int e = (pos + 17 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[17][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1352,13 +1352,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 18 * tpr < nc) {  // chunk slot 18
         const int e = (pos + 18 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[18][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1367,13 +1367,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 19 * tpr < nc) {  // chunk slot 19
         const int e = (pos + 19 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[19][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1382,13 +1382,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 20 * tpr < nc) {  // chunk slot 20
         const int e = (pos + 20 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[20][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1397,13 +1397,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 21 * tpr < nc) {  // chunk slot 21
         const int e = (pos + 21 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[21][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1412,13 +1412,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 22 * tpr < nc) {  // chunk slot 22
         const int e = (pos + 22 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[22][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1427,13 +1427,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 23 * tpr < nc) {  // chunk slot 23
         const int e = (pos + 23 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[23][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1442,13 +1442,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 24 * tpr < nc) {  // chunk slot 24
         const int e = (pos + 24 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[24][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1457,13 +1457,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 25 * tpr < nc) {  // chunk slot 25
         const int e = (pos + 25 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[25][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1472,13 +1472,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 26 * tpr < nc) {  // chunk slot 26
         const int e = (pos + 26 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[26][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1487,13 +1487,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 27 * tpr < nc) {  // chunk slot 27
         const int e = (pos + 27 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[27][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1502,13 +1502,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 28 * tpr < nc) {  // chunk slot 28
         const int e = (pos + 28 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[28][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1517,13 +1517,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 29 * tpr < nc) {  // chunk slot 29
         const int e = (pos + 29 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[29][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1532,13 +1532,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 30 * tpr < nc) {  // chunk slot 30
         const int e = (pos + 30 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[30][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1547,13 +1547,13 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
       }
       if (live && pos + 31 * tpr < nc) {  // chunk slot 31
         const int e = (pos + 31 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[31][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

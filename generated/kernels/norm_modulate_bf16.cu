@@ -105,13 +105,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -120,13 +120,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -341,13 +341,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -356,13 +356,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -371,13 +371,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -510,13 +510,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -525,13 +525,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -540,13 +540,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -661,13 +661,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -676,13 +676,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -691,13 +691,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -899,13 +899,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p)
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -914,13 +914,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1263,13 +1263,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1278,13 +1278,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1293,13 +1293,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1308,13 +1308,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1323,13 +1323,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1338,13 +1338,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1353,13 +1353,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1368,13 +1368,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1383,13 +1383,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1398,13 +1398,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1413,13 +1413,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1428,13 +1428,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1443,13 +1443,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1458,13 +1458,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1473,13 +1473,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1488,13 +1488,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1886,13 +1886,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1901,13 +1901,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2107,13 +2107,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2122,13 +2122,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2327,13 +2327,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2342,13 +2342,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2569,13 +2569,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2584,13 +2584,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3098,13 +3098,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3113,13 +3113,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3128,13 +3128,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3143,13 +3143,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3158,13 +3158,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3173,13 +3173,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3188,13 +3188,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3203,13 +3203,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3218,13 +3218,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3233,13 +3233,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3248,13 +3248,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3263,13 +3263,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3278,13 +3278,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3293,13 +3293,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3308,13 +3308,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3323,13 +3323,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

@@ -104,13 +104,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -119,13 +119,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -340,13 +340,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -355,13 +355,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -370,13 +370,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -509,13 +509,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -524,13 +524,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -539,13 +539,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -660,13 +660,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -675,13 +675,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -690,13 +690,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p,
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -898,13 +898,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p)
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -913,13 +913,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1262,13 +1262,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1277,13 +1277,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1292,13 +1292,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1307,13 +1307,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1322,13 +1322,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1337,13 +1337,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1352,13 +1352,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1367,13 +1367,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1382,13 +1382,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1397,13 +1397,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1412,13 +1412,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1427,13 +1427,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1442,13 +1442,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1457,13 +1457,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1472,13 +1472,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1487,13 +1487,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1885,13 +1885,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p, c
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1900,13 +1900,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p, c
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2106,13 +2106,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p, c
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2121,13 +2121,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p, c
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2326,13 +2326,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p)
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2341,13 +2341,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2855,13 +2855,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2870,13 +2870,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2885,13 +2885,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2900,13 +2900,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2915,13 +2915,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2930,13 +2930,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2945,13 +2945,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2960,13 +2960,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2975,13 +2975,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2990,13 +2990,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3005,13 +3005,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3020,13 +3020,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3035,13 +3035,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3050,13 +3050,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3065,13 +3065,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3080,13 +3080,13 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

@@ -132,13 +132,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -147,13 +147,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -162,13 +162,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -177,13 +177,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -387,13 +387,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -402,13 +402,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -417,13 +417,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -432,13 +432,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -641,13 +641,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -656,13 +656,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -671,13 +671,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -686,13 +686,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1063,13 +1063,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1078,13 +1078,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1093,13 +1093,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1108,13 +1108,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1123,13 +1123,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1138,13 +1138,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1153,13 +1153,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1168,13 +1168,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1183,13 +1183,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1198,13 +1198,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1213,13 +1213,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1228,13 +1228,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1243,13 +1243,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1258,13 +1258,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1273,13 +1273,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1288,13 +1288,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1709,13 +1709,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1724,13 +1724,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1739,13 +1739,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1754,13 +1754,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2009,13 +2009,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2024,13 +2024,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2039,13 +2039,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2054,13 +2054,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2308,13 +2308,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2323,13 +2323,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2338,13 +2338,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2353,13 +2353,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2895,13 +2895,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2910,13 +2910,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2925,13 +2925,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2940,13 +2940,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2955,13 +2955,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2970,13 +2970,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2985,13 +2985,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3000,13 +3000,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3015,13 +3015,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3030,13 +3030,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3045,13 +3045,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3060,13 +3060,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3075,13 +3075,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3090,13 +3090,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3105,13 +3105,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3120,13 +3120,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

@@ -132,13 +132,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -147,13 +147,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -162,13 +162,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -177,13 +177,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -385,13 +385,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -400,13 +400,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -415,13 +415,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -430,13 +430,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -637,13 +637,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -652,13 +652,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -667,13 +667,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -682,13 +682,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1057,13 +1057,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1072,13 +1072,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1087,13 +1087,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1102,13 +1102,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1117,13 +1117,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1132,13 +1132,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1147,13 +1147,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1162,13 +1162,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1177,13 +1177,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1192,13 +1192,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1207,13 +1207,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1222,13 +1222,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1237,13 +1237,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1252,13 +1252,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1267,13 +1267,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1282,13 +1282,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_scalar)(const fg_norm_modulat
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1701,13 +1701,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1716,13 +1716,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1731,13 +1731,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1746,13 +1746,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1999,13 +1999,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2014,13 +2014,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2029,13 +2029,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2044,13 +2044,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2296,13 +2296,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2311,13 +2311,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2326,13 +2326,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2341,13 +2341,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2881,13 +2881,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2896,13 +2896,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2911,13 +2911,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2926,13 +2926,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2941,13 +2941,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2956,13 +2956,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2971,13 +2971,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2986,13 +2986,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3001,13 +3001,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3016,13 +3016,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3031,13 +3031,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3046,13 +3046,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3061,13 +3061,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3076,13 +3076,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3091,13 +3091,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3106,13 +3106,13 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_scalar)(const fg_norm_modulate_
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

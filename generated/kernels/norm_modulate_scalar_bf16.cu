@@ -103,13 +103,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -118,13 +118,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -301,13 +301,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -316,13 +316,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -331,13 +331,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -346,13 +346,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -496,13 +496,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -511,13 +511,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -700,13 +700,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -715,13 +715,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -730,13 +730,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -745,13 +745,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1093,13 +1093,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1108,13 +1108,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1123,13 +1123,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1138,13 +1138,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1153,13 +1153,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1168,13 +1168,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1183,13 +1183,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1198,13 +1198,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1213,13 +1213,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1228,13 +1228,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1243,13 +1243,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1258,13 +1258,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1273,13 +1273,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1288,13 +1288,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1303,13 +1303,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1318,13 +1318,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1603,13 +1603,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1618,13 +1618,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1809,13 +1809,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1824,13 +1824,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2014,13 +2014,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2029,13 +2029,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2528,13 +2528,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2543,13 +2543,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2558,13 +2558,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2573,13 +2573,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2588,13 +2588,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2603,13 +2603,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2618,13 +2618,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2633,13 +2633,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2648,13 +2648,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2663,13 +2663,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2678,13 +2678,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2693,13 +2693,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2708,13 +2708,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2723,13 +2723,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2738,13 +2738,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2753,13 +2753,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

@@ -102,13 +102,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -117,13 +117,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -256,13 +256,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -271,13 +271,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -409,13 +409,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -424,13 +424,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -758,13 +758,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -773,13 +773,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -788,13 +788,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -803,13 +803,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -818,13 +818,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -833,13 +833,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -848,13 +848,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -863,13 +863,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -878,13 +878,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -893,13 +893,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -908,13 +908,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -923,13 +923,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -938,13 +938,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -953,13 +953,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -968,13 +968,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -983,13 +983,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1268,13 +1268,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1283,13 +1283,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1474,13 +1474,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1489,13 +1489,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1679,13 +1679,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1694,13 +1694,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_fp16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_fp16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2193,13 +2193,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       const __half* bs = (const __half*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2208,13 +2208,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2223,13 +2223,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2238,13 +2238,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2253,13 +2253,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2268,13 +2268,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2283,13 +2283,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2298,13 +2298,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2313,13 +2313,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2328,13 +2328,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2343,13 +2343,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2358,13 +2358,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2373,13 +2373,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2388,13 +2388,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2403,13 +2403,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2418,13 +2418,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

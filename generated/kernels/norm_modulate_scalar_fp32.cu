@@ -130,13 +130,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -145,13 +145,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -160,13 +160,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -175,13 +175,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -354,13 +354,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -369,13 +369,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -384,13 +384,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -399,13 +399,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -577,13 +577,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -592,13 +592,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -607,13 +607,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -622,13 +622,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -968,13 +968,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -983,13 +983,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -998,13 +998,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1013,13 +1013,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1028,13 +1028,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1043,13 +1043,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1058,13 +1058,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1073,13 +1073,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1088,13 +1088,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1103,13 +1103,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1118,13 +1118,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1133,13 +1133,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1148,13 +1148,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1163,13 +1163,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1178,13 +1178,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1193,13 +1193,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_scalar)(const fg_norm_modulate_s
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1499,13 +1499,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1514,13 +1514,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1529,13 +1529,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1544,13 +1544,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1768,13 +1768,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1783,13 +1783,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1798,13 +1798,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1813,13 +1813,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2036,13 +2036,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2051,13 +2051,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2066,13 +2066,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2081,13 +2081,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2592,13 +2592,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2607,13 +2607,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2622,13 +2622,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2637,13 +2637,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2652,13 +2652,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2667,13 +2667,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2682,13 +2682,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2697,13 +2697,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2712,13 +2712,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2727,13 +2727,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2742,13 +2742,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2757,13 +2757,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2772,13 +2772,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2787,13 +2787,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2802,13 +2802,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2817,13 +2817,13 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_scalar)(const fg_norm_modulate_sca
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

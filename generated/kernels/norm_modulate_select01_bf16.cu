@@ -117,13 +117,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -132,13 +132,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -306,13 +306,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -321,13 +321,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -494,13 +494,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -509,13 +509,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -877,13 +877,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -892,13 +892,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -907,13 +907,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -922,13 +922,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -937,13 +937,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -952,13 +952,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -967,13 +967,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -982,13 +982,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -997,13 +997,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1012,13 +1012,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1027,13 +1027,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1042,13 +1042,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1057,13 +1057,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1072,13 +1072,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1087,13 +1087,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1102,13 +1102,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1608,13 +1608,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1623,13 +1623,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1858,13 +1858,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1873,13 +1873,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2107,13 +2107,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2122,13 +2122,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2664,13 +2664,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2679,13 +2679,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2694,13 +2694,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2709,13 +2709,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2724,13 +2724,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2739,13 +2739,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2754,13 +2754,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2769,13 +2769,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2784,13 +2784,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2799,13 +2799,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2814,13 +2814,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2829,13 +2829,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2844,13 +2844,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2859,13 +2859,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2874,13 +2874,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -2889,13 +2889,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3343,13 +3343,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3358,13 +3358,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3532,13 +3532,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3547,13 +3547,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3720,13 +3720,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3735,13 +3735,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4103,13 +4103,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4118,13 +4118,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4133,13 +4133,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4148,13 +4148,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4163,13 +4163,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4178,13 +4178,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4193,13 +4193,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4208,13 +4208,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4223,13 +4223,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4238,13 +4238,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4253,13 +4253,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4268,13 +4268,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4283,13 +4283,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4298,13 +4298,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4313,13 +4313,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4328,13 +4328,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4834,13 +4834,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4849,13 +4849,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5084,13 +5084,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5099,13 +5099,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5333,13 +5333,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5348,13 +5348,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        if (wt) {
+        if (p.weight) {
           float w[8] = {};
           fg_load_bf16x8_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[8] = {};
           fg_load_bf16x8_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5890,13 +5890,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5905,13 +5905,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5920,13 +5920,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5935,13 +5935,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5950,13 +5950,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5965,13 +5965,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5980,13 +5980,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5995,13 +5995,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6010,13 +6010,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6025,13 +6025,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6040,13 +6040,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6055,13 +6055,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6070,13 +6070,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6085,13 +6085,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6100,13 +6100,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6115,13 +6115,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

@@ -145,13 +145,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -160,13 +160,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -175,13 +175,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -190,13 +190,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -426,13 +426,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -441,13 +441,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -456,13 +456,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -471,13 +471,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -706,13 +706,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -721,13 +721,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -736,13 +736,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -751,13 +751,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1153,13 +1153,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1168,13 +1168,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1183,13 +1183,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1198,13 +1198,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1213,13 +1213,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1228,13 +1228,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1243,13 +1243,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1258,13 +1258,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1273,13 +1273,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1288,13 +1288,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1303,13 +1303,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1318,13 +1318,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1333,13 +1333,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1348,13 +1348,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1363,13 +1363,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1378,13 +1378,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -1905,13 +1905,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1920,13 +1920,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1935,13 +1935,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -1950,13 +1950,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2231,13 +2231,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2246,13 +2246,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2261,13 +2261,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2276,13 +2276,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2556,13 +2556,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2571,13 +2571,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2586,13 +2586,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -2601,13 +2601,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3168,13 +3168,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3183,13 +3183,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3198,13 +3198,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3213,13 +3213,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3228,13 +3228,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3243,13 +3243,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3258,13 +3258,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3273,13 +3273,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3288,13 +3288,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3303,13 +3303,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3318,13 +3318,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3333,13 +3333,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3348,13 +3348,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3363,13 +3363,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3378,13 +3378,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3393,13 +3393,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -3875,13 +3875,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3890,13 +3890,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3905,13 +3905,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -3920,13 +3920,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4156,13 +4156,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4171,13 +4171,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4186,13 +4186,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4201,13 +4201,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4436,13 +4436,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4451,13 +4451,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4466,13 +4466,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4481,13 +4481,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -4883,13 +4883,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4898,13 +4898,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4913,13 +4913,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4928,13 +4928,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4943,13 +4943,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4958,13 +4958,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4973,13 +4973,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -4988,13 +4988,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5003,13 +5003,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5018,13 +5018,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5033,13 +5033,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5048,13 +5048,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5063,13 +5063,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5078,13 +5078,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5093,13 +5093,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5108,13 +5108,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -5635,13 +5635,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5650,13 +5650,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5665,13 +5665,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5680,13 +5680,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5961,13 +5961,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5976,13 +5976,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -5991,13 +5991,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -6006,13 +6006,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -6286,13 +6286,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -6301,13 +6301,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -6316,13 +6316,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -6331,13 +6331,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
-        if (wt) {
+        if (p.weight) {
           float w[4] = {};
           fg_load_fp32x4_keep(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 4; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[4] = {};
           fg_load_fp32x4_keep(bs + e + 0, &c[0]);
     #pragma unroll
@@ -6898,13 +6898,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       const float* bs = (const float*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[0][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6913,13 +6913,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[1][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6928,13 +6928,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[2][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6943,13 +6943,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[3][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6958,13 +6958,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 4 * tpr < nc) {  // chunk slot 4
         const int e = (pos + 4 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[4][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6973,13 +6973,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 5 * tpr < nc) {  // chunk slot 5
         const int e = (pos + 5 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[5][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -6988,13 +6988,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 6 * tpr < nc) {  // chunk slot 6
         const int e = (pos + 6 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[6][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7003,13 +7003,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 7 * tpr < nc) {  // chunk slot 7
         const int e = (pos + 7 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[7][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7018,13 +7018,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 8 * tpr < nc) {  // chunk slot 8
         const int e = (pos + 8 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[8][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7033,13 +7033,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 9 * tpr < nc) {  // chunk slot 9
         const int e = (pos + 9 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[9][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7048,13 +7048,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 10 * tpr < nc) {  // chunk slot 10
         const int e = (pos + 10 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[10][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7063,13 +7063,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 11 * tpr < nc) {  // chunk slot 11
         const int e = (pos + 11 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[11][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7078,13 +7078,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 12 * tpr < nc) {  // chunk slot 12
         const int e = (pos + 12 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[12][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7093,13 +7093,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 13 * tpr < nc) {  // chunk slot 13
         const int e = (pos + 13 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[13][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7108,13 +7108,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 14 * tpr < nc) {  // chunk slot 14
         const int e = (pos + 14 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[14][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll
@@ -7123,13 +7123,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
       }
       if (live && pos + 15 * tpr < nc) {  // chunk slot 15
         const int e = (pos + 15 * tpr) * 1;
-        if (wt) {
+        if (p.weight) {
           float w[1] = {};
           w[0] = fg_to_f32((wt + e)[0]);
     #pragma unroll
           for (int j = 0; j < 1; j++) v[15][j] *= w[j];
         }
-        if (bs) {
+        if (p.bias) {
           float c[1] = {};
           c[0] = fg_to_f32((bs + e)[0]);
     #pragma unroll

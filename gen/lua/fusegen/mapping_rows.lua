@@ -35,7 +35,7 @@ local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
-  bulk_rows = 0 }
+  bulk_rows = 0, short_rows = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -49,11 +49,12 @@ local TILE_DOC = {
   l2_keep = "1: a streamed input whose rows an output overwrites (in place, or a tensor read and written) is loaded under an L2 evict-last policy and that output stored evict-normal: the lines stay in L2 from the row's load to its store, then go back to the normal priority (out of place, the loads of evict_first; 0 or 1; 16-byte path); 0: not",
   launcher_inv_c = "1: a kernel that reduces over the row takes 1 / C from its launcher (a norm's mean: no reciprocal per thread); 0: each thread computes it (0 or 1; 16-byte path)",
   bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
+  short_rows = "0: one kernel for every call; n: a call of at most n rows runs a second kernel, the short form, which loads the rows every row reads whole (a norm's weight and bias, dims [C]) with the row, before its reduction, and holds them in registers, where the first loads them after the reduction (a second DRAM round trip in a call of few rows) (0 to 65536; 16-byte path, blocks_per_sm = 0, rows_per_block = 1, a stage that reduces over the row and reads such a row, else ignored)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
-  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 } }
+  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, short_rows = { 0, 65536 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -340,6 +341,27 @@ function M.plan(spec, v, tuning)
       end
     end
   end
+  -- short_rows: the inputs of one row every row reads whole (a norm's weight
+  -- and bias, dims [C]) are loaded after the row's reduction, which a call of
+  -- few rows waits on DRAM for; its short form loads them with the row
+  m.call_rows, m.call_row_of, m.short = {}, {}, false
+  if m.vec and m.reduce and m.bulk == 0 and m.slice == 0 and m.blocks_per_sm == 0 and m.rows_per_block == 1 then
+    each_tensor_arg(insts, function(p, a)
+      local d = a.tensor.parsed_dims
+      if a.kind == "tensor" and p.access == "in" and #d == 1 and d[1].sym == m.layout.channels and
+          (d[1].mul or 1) == 1 and not m.call_row_of[a.name] then
+        -- held as raw 16-byte chunks where a chunk is one (its unpacking then
+        -- waits until the use, not before the row's reduction)
+        m.call_row_of[a.name] = { name = a.name, ptr = a.ptr, ctype = a.ctype, dtype = a.dtype,
+          optional = a.tensor.optional, held = a.name .. "_held", raw = dtypes.info(a.dtype).size == act.size }
+        m.call_rows[#m.call_rows + 1] = m.call_row_of[a.name]
+      end
+    end)
+  end
+  m.short_rows = #m.call_rows > 0 and m.tiles.short_rows or 0
+  local names = {}
+  for i, r in ipairs(m.call_rows) do names[i] = r.name end
+  m.call_names = table.concat(names, ", ")
   m.max_C = m.slice > 0 and math.huge or m.threads * m.K * m.V  -- a row that takes every warp of the block
   if m.max_C < spec.kernel.max_channels then
     spec_mod.fail(spec.path, "tiles", ("tiles that hold kernel.max_channels = %d channels of %s (32 * warps * chunks * %d)"):format(
@@ -395,6 +417,20 @@ function M.kernel_env(spec, v, tuning, env)
   end
   env.load = function(dst, ptr, dtype, hint, policy)
     return cg.load_f32(dst, ptr, m.V, dtype, { vec = m.vec, hint = hint, policy = policy })
+  end
+  -- chunk slot k of a row every row reads whole (stage argument a, dims [C]:
+  -- a norm's weight or bias) as fp32 dst[V]: in the short form (tile
+  -- short_rows) from the registers it was loaded into before the row's
+  -- reduction (holds(a): no pointer or chunk_first needed), else loaded here
+  -- from ptr (after chunk_first)
+  env.holds = function(a) return m.short and m.call_row_of[a.name] ~= nil end
+  env.load_whole = function(dst, a, ptr, k)
+    local r = m.short and m.call_row_of[a.name]
+    if r and r.raw then return { ("float %s[%d];"):format(dst, m.V), env.unpack(dst, ("%s[%d]"):format(r.held, k), a.dtype) } end
+    if r then return { ("const float* %s = %s[%d];  // loaded with the row"):format(dst, r.held, k) } end
+    local out = { ("float %s[%d] = {};"):format(dst, m.V) }
+    for _, l in ipairs(env.load(dst, ptr, a.dtype, "keep")) do out[#out + 1] = l end
+    return out
   end
   -- stores to output `to` (a stage's tensor argument): under the store policy
   -- where it overwrites a streamed input (tile l2_keep)

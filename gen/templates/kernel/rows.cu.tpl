@@ -29,11 +29,15 @@
 %   const_params = const_params .. ", const fg_udiv rows_div"
 %   const_args = const_args .. ", rows_div"
 % end
-__global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
+% -- the kernel: written once, and again as the short form (tile short_rows:
+% -- for calls of few rows, where occupancy is no concern)
+% local short_name = "FG_ARCH_NAME(fg_" .. v.base .. "_short)"
+% local function write_kernel(name, min_blocks)
+__global__ void __launch_bounds__($(m.threads), $(min_blocks))
 % if m.slice > 0 then
-$(kernel_name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(const_params))
+$(name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(const_params))
 % else
-$(kernel_name)(const $(params_type) p$(const_params))
+$(name)(const $(params_type) p$(const_params))
 % end
 {
 % if m.reduce and m.wide_sum then
@@ -105,6 +109,30 @@ $(kernel_name)(const $(params_type) p$(const_params))
     % stage(name, { phase = "pointers" })
 %   end
 % end
+% -- The short form (tile short_rows): the rows every row reads whole, loaded
+% -- after the row's issue phase (raw loads: nothing waits on them before)
+% local function held_loads()
+    // the short form: the rows every row reads whole, loaded before the row's
+    // reduction (as raw chunks where a chunk is one: no unpacking waits on
+    // them) and held until their use
+%     for _, r in ipairs(m.call_rows) do
+    $(r.raw and "uint4" or "float") $(r.held)[$(m.K)]$(r.raw and "" or ("[" .. m.V .. "]")) = {};  // $(r.name)$(r.raw and ": raw chunks" or "")
+%     end
+%     for k = 0, m.K - 1 do
+    $(chunk_open(k))  // chunk slot $(k)
+      $(chunk_first(k))
+%       for _, r in ipairs(m.call_rows) do
+%         local ptr = "(const " .. r.ctype .. "*)" .. r.ptr .. " + e"
+%         local lines = r.raw and { load_raw(r.held .. "[" .. k .. "]", ptr, "keep") } or load(r.held .. "[" .. k .. "]", ptr, r.dtype, "keep")
+      $(r.optional and ("if (" .. r.ptr .. ") {") or "{")
+%         for _, line in ipairs(lines) do
+        $(line)
+%         end
+      }
+%       end
+    }
+%     end
+% end
 % -- The work on one row: the row stages, in phases with prefetch
 % local function row_body()
 %   pointers_done = false
@@ -115,6 +143,7 @@ $(kernel_name)(const $(params_type) p$(const_params))
 %       pointers(name)
     % stage(name, { phase = "issue" })
 %     end
+%     if m.short then held_loads() end
     // use: the stages' arithmetic and stores on what the loads returned
 %     for _, name in ipairs(stages.row) do
     % stage(name, { phase = "use" })
@@ -199,6 +228,18 @@ $(kernel_name)(const $(params_type) p$(const_params))
 % end
 }
 
+% end
+% write_kernel(kernel_name, m.min_blocks)
+% if m.short_rows > 0 then
+%   -- the short form issues the row's streamed inputs raw first (prefetch 1),
+%   -- then the held rows: no load waits behind another's unpacking
+%   local prefetch = m.prefetch
+%   m.short, m.prefetch = true, math.max(m.prefetch, 1)
+// $(v.base), short form: for calls of at most $(m.short_rows) rows, the rows every row
+// reads whole ($(m.call_names)) loaded with the row, before its reduction
+% write_kernel(short_name, 1)
+%   m.short, m.prefetch = false, prefetch
+% end
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
 % if m.slice > 0 then
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
@@ -262,6 +303,12 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   if m.slice > 0 then
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
 %   else
+%     if m.short_rows > 0 then
+  if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form
+    $(short_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
+    return cudaGetLastError();
+  }
+%     end
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
 %   end
 % else

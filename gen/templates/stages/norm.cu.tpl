@@ -101,27 +101,29 @@ if ($(arg.kind.isnt("none"))) {  // not none
 %   if bs and bs.tensor.optional then tests[#tests + 1] = bs.ptr end
 %   local any_required = (wt and not wt.tensor.optional) or (bs and not bs.tensor.optional)
 $((#tests > 0 and not any_required) and ("if (" .. table.concat(tests, " || ") .. ") {") or "{")
-%   if wt then
+%   -- (a row the short form holds needs no pointer and no element index here)
+%   local loads_w, loads_b = wt and not holds(wt), bs and not holds(bs)
+%   if loads_w then
   const $(wt.ctype)* wt = (const $(wt.ctype)*)$(wt.ptr);
 %   end
-%   if bs then
+%   if loads_b then
   const $(bs.ctype)* bs = (const $(bs.ctype)*)$(bs.ptr);
 %   end
 % for k = 0, m.K - 1 do
   $(chunk_open(k))  // chunk slot $(k)
+%   if loads_w or loads_b then
     $(chunk_first(k))
+%   end
 %   if wt then
-    $(wt.tensor.optional and "if (wt) {" or "{")
-      float w[$(m.V)] = {};
-      % put(load("w", "wt + e", wt.dtype, "keep"))
+    $(wt.tensor.optional and ("if (" .. wt.ptr .. ") {") or "{")
+      % put(load_whole("w", wt, "wt + e", k))
 #pragma unroll
       for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= w[j];
     }
 %   end
 %   if bs then
-    $(bs.tensor.optional and "if (bs) {" or "{")
-      float c[$(m.V)] = {};
-      % put(load("c", "bs + e", bs.dtype, "keep"))
+    $(bs.tensor.optional and ("if (" .. bs.ptr .. ") {") or "{")
+      % put(load_whole("c", bs, "bs + e", k))
 #pragma unroll
       for (int j = 0; j < $(m.V); j++) v[$(k)][j] += c[j];
     }
