@@ -435,9 +435,9 @@ TEST(test_generator_rows_short_form) {
     const char *use = strstr(shrt, "fg_unpack_bf16x8(weight_held[0], &w[0]);");
     CHECK_MSG(x && w && bi && sum && use && x < w && w < bi && bi < sum && sum < use,
               "the short form does not load x, then weight and bias raw, then reduce, then unpack the weight:\n%s", shrt);
-    CHECK_MSG(strstr(shrt, "if (p->B * p->L <= 256) {  // a short call: the short form") != NULL,
-              "the launcher does not pick the short form by the row count");
   }
+  CHECK_MSG(t && strstr(t, "if (p->B * p->L <= 256) {  // a short call: the short form") != NULL,
+            "the launcher does not pick the short form by the row count");
   free(lng);
   free(shrt);
   free(t);
