@@ -544,6 +544,35 @@ TEST(test_tuning_build_holds_candidates) {
   fixture_close(&f);
 }
 
+/* A candidate with a second kernel (the rows mapping's short form) reports the
+   local memory of the one that uses more, so that the tuner leaves out a
+   candidate whose short form spills (the library's build would refuse it). */
+TEST(test_tuning_build_candidate_reports_its_short_form) {
+  char *spec = read_text("gen/specs/serving.lua", NULL);
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !tuning_fixture_text(&f, spec, "sm_90.lua", "return { ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = {} } } }\n")) {
+    CHECK_MSG(spec != NULL, "cannot read gen/specs/serving.lua");
+    free(spec);
+    fixture_close(&f);
+    return;
+  }
+  free(spec);
+  run_result r = generate_tuned(&f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char path[700];
+  snprintf(path, sizeof path, "%s/kernels/rmsnorm_bf16_wbf16_vec16.cu", f.out);
+  char *text = read_text(path, NULL);
+  CHECK_MSG(text != NULL, "no %s", path);
+  const char *at = text ? strstr(text, "FG_ARCH_NAME(fg__attributes_rmsnorm_bf16_wbf16_vec16_t0)(cudaFuncAttributes* a)") : NULL;
+  CHECK_MSG(at && strstr(at, "cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_t0_short));") &&
+                strstr(at, "if (err == cudaSuccess && b.localSizeBytes > a->localSizeBytes) a->localSizeBytes = b.localSizeBytes;"),
+            "candidate 0's attributes leave its short form out");
+  free(text);
+  fixture_close(&f);
+}
+
 /* Tiles a GPU runs now that lie outside the spec's tune are candidates too,
    after the tune's, labelled with whose they are: the tuner's baseline. */
 TEST(test_tuning_build_current_tiles_are_candidates) {

@@ -75,7 +75,7 @@ function M.emit(spec, variants, render, files, tuning_for)
     end
     local listed = {}
     for _, base in ipairs(f.bases) do
-      local texts, archs, tuned, same = {}, {}, {}, true
+      local texts, archs, tuned, same, ms = {}, {}, {}, true, {}
       for _, v in ipairs(f.by_base[base]) do
         local layer = tuning_for(v)
         tuned[#tuned + 1] = layer and not v.candidate and next(layer.params) ~= nil and layer.path or false
@@ -83,6 +83,7 @@ function M.emit(spec, variants, render, files, tuning_for)
         local ok, text = pcall(render.render, "kernel/" .. spec.kernel.mapping .. ".cu.tpl", env)
         if not ok then error(tostring(text) .. "\n  (while generating " .. v.name .. " of " .. spec.path .. ")", 0) end
         v.mapping = env.m
+        ms[#ms + 1] = env.m
         if #texts == 0 then listed[#listed + 1] = v end
         texts[#texts + 1] = text
         archs[#archs + 1] = v.arch
@@ -90,10 +91,21 @@ function M.emit(spec, variants, render, files, tuning_for)
       end
       if f.by_base[base][1].candidate then
         -- a tuning build's candidate: its register and stack use, so that the
-        -- tuner leaves out one that spills (the build lets it compile)
+        -- tuner leaves out one that spills (the build lets it compile); with a
+        -- second kernel (the mapping's m.second_kernels: a short or lean
+        -- form), the local memory of the one that uses more
         for i, text in ipairs(texts) do
-          texts[i] = text .. ("\nextern \"C\" cudaError_t FG_ARCH_NAME(fg__attributes_%s)(cudaFuncAttributes* a)\n" ..
-            "{\n  return cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s));\n}\n"):format(base, base)
+          local lines = { ("\nextern \"C\" cudaError_t FG_ARCH_NAME(fg__attributes_%s)(cudaFuncAttributes* a)\n{"):format(base),
+            ("  cudaError_t err = cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s));"):format(base) }
+          for _, suffix in ipairs(ms[i].second_kernels or {}) do
+            lines[#lines + 1] = "  {"
+            lines[#lines + 1] = "    cudaFuncAttributes b;"
+            lines[#lines + 1] = ("    if (err == cudaSuccess) err = cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_%s%s));"):format(base, suffix)
+            lines[#lines + 1] = "    if (err == cudaSuccess && b.localSizeBytes > a->localSizeBytes) a->localSizeBytes = b.localSizeBytes;"
+            lines[#lines + 1] = "  }"
+          end
+          lines[#lines + 1] = "  return err;\n}\n"
+          texts[i] = text .. table.concat(lines, "\n")
         end
       end
       local model = f.by_base[base][1].model

@@ -283,6 +283,7 @@ function M.plan(spec, v, tuning)
   m.min_blocks = m.tiles.min_blocks
   -- the lean form: not for a walk (a warp per token, or runs of its heads)
   m.lean = m.tiles.lean == 1 and not m.walk
+  m.second_kernels = m.lean and { "_lean" } or {}  -- (a tuning build checks their spills too)
   -- loads of what is read once
   local l2_keep = m.tiles.l2_keep == 1 and m.vec  -- the element path: plain accesses
   m.stream_hint = l2_keep and "policy" or m.tiles.evict_first == 1 and "stream" or "plain"

@@ -359,6 +359,7 @@ function M.plan(spec, v, tuning)
     end)
   end
   m.short_rows = #m.call_rows > 0 and m.tiles.short_rows or 0
+  m.second_kernels = m.short_rows > 0 and { "_short" } or {}  -- (a tuning build checks their spills too)
   local names = {}
   for i, r in ipairs(m.call_rows) do names[i] = r.name end
   m.call_names = table.concat(names, ", ")
