@@ -72,7 +72,8 @@ static DLTensor tensor(void *data, DLDataType dt, int ndim, int64_t *shape, int6
   return t;
 }
 
-static const DLDataType BF16 = {kDLBfloat, 16, 1}, F32 = {kDLFloat, 32, 1}, I64 = {kDLInt, 64, 1};
+static const DLDataType BF16 = {kDLBfloat, 16, 1}, F32 = {kDLFloat, 32, 1}, I32 = {kDLInt, 32, 1},
+                        I64 = {kDLInt, 64, 1};
 
 /* --- the cases: one per op and bench shape of ops.md ------------------------- */
 typedef enum { PER_TOKEN, PER_HEAD, CACHE, QK, QKNORM, QKNORM_PER_HEAD } table_kind;
@@ -87,6 +88,7 @@ typedef struct {
   fg_rounding rounding;
   int64_t R; /* rotary dims; 0: D */
   int bf16_weights; /* qknorm: bf16 weights (the form other engines require), else fp32 */
+  int i32_positions; /* qknorm: int32 positions, else int64 */
 } bench_case;
 
 typedef struct {
@@ -114,40 +116,44 @@ static fg_status run_case(case_ctx *c) {
 }
 
 static const bench_case cases[] = {
-    {"rope", "hunyuan [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
-    {"rope", "wan [1,32760,12,128]", PER_TOKEN, 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
-    {"rope", "[2,4096,24,128]", PER_TOKEN, 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
-    {"rope", "[1,4096,32,64]", PER_TOKEN, 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
-    {"rope", "[4096,24,128]", PER_TOKEN, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
-    {"rope", "half [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_HALF, F32, 0, 0, 0},
+    {"rope", "hunyuan [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0, 0},
+    {"rope", "wan [1,32760,12,128]", PER_TOKEN, 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0, 0},
+    {"rope", "[2,4096,24,128]", PER_TOKEN, 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0, 0},
+    {"rope", "[1,4096,32,64]", PER_TOKEN, 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0, 0},
+    {"rope", "[4096,24,128]", PER_TOKEN, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0, 0},
+    {"rope", "half [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_HALF, F32, 0, 0, 0, 0},
     {"rope_per_head", "ltx2 video [4,1152,32,128]", PER_HEAD, 1, 4, 1152, 32, 128, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16, 0, 0},
+     FG_ROUNDING_EAGER_BF16, 0, 0, 0},
     {"rope_per_head", "ltx2 audio [4,25,32,64]", PER_HEAD, 1, 4, 25, 32, 64, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16, 0, 0},
+     FG_ROUNDING_EAGER_BF16, 0, 0, 0},
     {"rope_per_head", "ltx2 large [2,24576,32,128]", PER_HEAD, 1, 2, 24576, 32, 128, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16, 0, 0},
-    {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
+     FG_ROUNDING_EAGER_BF16, 0, 0, 0},
+    {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0, 0},
     /* q [4096, 32, 128] and k [4096, 8, 128] in place, views of one qkv [4096, 48, 128] */
-    {"rope_qk", "gqa 32/8 [4096,*,128] qkv", QK, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0},
+    {"rope_qk", "gqa 32/8 [4096,*,128] qkv", QK, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0, 0, 0},
     /* qknorm_rope: q and k [N, H, 128] in place in one qkv [N, 3H, 128]; fp32
        weights, an fp32 cache [N, R] and int64 positions 0..N-1 */
-    {"qknorm_rope", "flux_1024 N=4096 H=24", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
-    {"qknorm_rope", "qwen_1024 N=4096 H=32", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
-    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64, 0},
-    {"qknorm_rope", "zimage_1024 N=4096 H=30", QKNORM, 0, 1, 4096, 30, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
-    {"qknorm_rope", "batch2 2x2048 H=24", QKNORM, 1, 2, 2048, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
-    {"qknorm_rope", "flux2 N=4096 H=48", QKNORM, 0, 1, 4096, 48, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
-    {"qknorm_rope", "hunyuan N=115200 H=24", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0},
+    {"qknorm_rope", "flux_1024 N=4096 H=24", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 0},
+    {"qknorm_rope", "qwen_1024 N=4096 H=32", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 0},
+    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64, 0, 0},
+    {"qknorm_rope", "zimage_1024 N=4096 H=30", QKNORM, 0, 1, 4096, 30, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 0},
+    {"qknorm_rope", "batch2 2x2048 H=24", QKNORM, 1, 2, 2048, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 0},
+    {"qknorm_rope", "flux2 N=4096 H=48", QKNORM, 0, 1, 4096, 48, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 0},
+    {"qknorm_rope", "hunyuan N=115200 H=24", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 0},
     /* the same with bf16 weights: as fast as with fp32 ones */
-    {"qknorm_rope", "flux_1024 N=4096 H=24 bf16 w", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 1},
-    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64 bf16 w", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64, 1},
-    {"qknorm_rope", "hunyuan N=115200 H=24 bf16 w", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 1},
+    {"qknorm_rope", "flux_1024 N=4096 H=24 bf16 w", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 1, 0},
+    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64 bf16 w", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64, 1, 0},
+    {"qknorm_rope", "hunyuan N=115200 H=24 bf16 w", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 1, 0},
+    /* the same with int32 positions */
+    {"qknorm_rope", "flux_1024 N=4096 H=24 i32 pos", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 1},
+    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64 i32 pos", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64, 0, 1},
+    {"qknorm_rope", "hunyuan N=115200 H=24 i32 pos", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128, 0, 1},
     /* LTX-2: q and k [B, S, 32, 128] in place in one qkv, RMS over each token's
        32 * 128 (fp32 weights [4096]), per-head bf16 tables as in rope_per_head */
     {"qknorm_across_heads_rope_per_head", "ltx2 video [4,1152,32,128]", QKNORM_PER_HEAD, 1, 4, 1152, 32, 128,
-     FG_PAIRING_HALF, BF16, 0, 128, 0},
+     FG_PAIRING_HALF, BF16, 0, 128, 0, 0},
     {"qknorm_across_heads_rope_per_head", "ltx2 large [2,24576,32,128]", QKNORM_PER_HEAD, 1, 2, 24576, 32, 128,
-     FG_PAIRING_HALF, BF16, 0, 128, 0},
+     FG_PAIRING_HALF, BF16, 0, 128, 0, 0},
 };
 
 /* cos and sin [B, H, S, R/2] as views of [B, S, H, R/2] memory, as LTX-2 passes them. */
@@ -215,13 +221,16 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->ts[0] = T; c->ts[1] = R;
     c->bufs[2] = random_buffer(F32, (size_t)(T * R));
     c->t[2] = tensor(c->bufs[2], F32, 2, c->ts, NULL);
+    const DLDataType pt = bc->i32_positions ? I32 : I64;
     int64_t *pos = malloc(sizeof(int64_t) * T);
     for (int64_t i = 0; i < T; i++) pos[i] = i;
-    c->bufs[3] = device_buffer(I64, (size_t)T);
-    CUDA_OK(cudaMemcpy(c->bufs[3], pos, sizeof(int64_t) * T, cudaMemcpyHostToDevice));
+    if (bc->i32_positions) /* the same values, narrowed in place */
+      for (int64_t i = 0; i < T; i++) ((int32_t *)pos)[i] = (int32_t)pos[i];
+    c->bufs[3] = device_buffer(pt, (size_t)T);
+    CUDA_OK(cudaMemcpy(c->bufs[3], pos, (size_t)(pt.bits / 8) * (size_t)T, cudaMemcpyHostToDevice));
     free(pos);
     c->ps[0] = B; c->ps[1] = S;
-    c->t[3] = tensor(c->bufs[3], I64, bc->batched ? 2 : 1, bc->batched ? c->ps : c->ps + 1, NULL);
+    c->t[3] = tensor(c->bufs[3], pt, bc->batched ? 2 : 1, bc->batched ? c->ps : c->ps + 1, NULL);
   } else if (bc->kind == PER_TOKEN || bc->kind == QK) {
     c->ts[0] = S; c->ts[1] = R2;
     c->bufs[2] = random_buffer(bc->table, (size_t)(S * R2));

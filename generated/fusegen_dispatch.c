@@ -1017,6 +1017,7 @@ const fg__kernel_entry fg__qknorm_rope_cos_sin_cache_kernels[] = {
     {.key = {0, 0, 0, 0, 0, 3, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_sm100, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_sm100"},
     {.key = {0, 0, 0, 0, 0, 3, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_sm80, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_sm80"},
     {.key = {0, 0, 0, 0, 0, 3, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_sm90, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_sm90"},
+    {.key = {0, 0, 0, 0, 0, 3, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200_sm90, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_sm90_h200"},
     {.key = {0, 0, 0, 0, 0, 3, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_sm100, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_sm100"},
     {.key = {0, 0, 0, 0, 0, 4, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_sm80, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_sm80"},
     {.key = {0, 0, 0, 0, 0, 4, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_sm90, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_sm90"},
@@ -1414,7 +1415,7 @@ const fg__kernel_entry fg__qknorm_rope_cos_sin_cache_kernels[] = {
     {.key = {2, 0, 0, 1, 1, 5, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm90, .name = "qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm90"},
     {.key = {2, 0, 0, 1, 1, 5, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm100, .name = "qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm100"},
 };
-const int fg__qknorm_rope_cos_sin_cache_kernel_count = 410;
+const int fg__qknorm_rope_cos_sin_cache_kernel_count = 411;
 
 // qknorm_rope_positions: key = {act, weight, table, pos, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__qknorm_rope_positions_kernels[] = {

@@ -215,6 +215,13 @@ return {
       --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 1034.11 us -> 978.40 us
       qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- int32 positions with the int64 positions' tiles above, against the spec's:
+      -- C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 36.16 us -> 35.14 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 49.22 us -> 47.52 us
+      --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 1035.52 us -> 977.76 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us

@@ -176,6 +176,13 @@ return {
       --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 756.22 us -> 703.30 us
       qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- int32 positions with the int64 positions' tiles above, against the spec's:
+      -- C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 29.82 us -> 27.90 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 39.58 us -> 36.67 us
+      --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 754.78 us -> 701.95 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rmsnorm = {
       -- rmsnorm [32,4096]: 4.8 us -> 4.6 us
