@@ -572,6 +572,7 @@ const fg__kernel_entry fg__qknorm_across_heads_rope_per_head_kernels[] = {
     {.key = {0, 0, 1, 0, 0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_sm100, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_sm100"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_sm80, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_sm80"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_sm90, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_sm90"},
+    {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_sm90, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_sm90_h200"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_sm100, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_sm100"},
     {.key = {0, 0, 1, 0, 1, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_sm80, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_sm80"},
     {.key = {0, 0, 1, 0, 1, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_sm90, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_sm90"},
@@ -790,7 +791,7 @@ const fg__kernel_entry fg__qknorm_across_heads_rope_per_head_kernels[] = {
     {.key = {2, 0, 0, 1, 2, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_sm90, .name = "qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_sm90"},
     {.key = {2, 0, 0, 1, 2, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_sm100, .name = "qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_sm100"},
 };
-const int fg__qknorm_across_heads_rope_per_head_kernel_count = 252;
+const int fg__qknorm_across_heads_rope_per_head_kernel_count = 253;
 
 // qknorm_rope: key = {act, weight, table, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__qknorm_rope_kernels[] = {

@@ -460,6 +460,61 @@ TEST(test_generator_rows_short_form) {
   fixture_close(&f);
 }
 
+/* token_block (qknorm across heads, the spec's tiles): a block per (token, head
+   set) item, its lane groups numbered across its warps, the token's sum of
+   squares through shared memory before the head loop, and a launcher that
+   launches a block per item; without the tile, a warp per item and its sum by
+   shuffles alone. Ops without a sum over the token keep a warp per item. */
+static void check_token_block(const char *text, int want) {
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/qknorm_across_heads_rope_per_head_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *k = kernel_text(t, "(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(");
+  char *launch = between(t, "(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(", "\n}\n");
+  CHECK_MSG(k && launch, "%s: no d128 bf16 kernel or launcher", path);
+  if (k && launch && want) {
+    const char *group = strstr(k, "const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads");
+    const char *red = strstr(k, "__shared__ float red[2][4];");
+    const char *loop = strstr(k, "for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {");
+    const char *sum = strstr(k, "ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);");
+    const char *heads = strstr(k, "for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads");
+    CHECK_MSG(group && red && loop && sum && heads && group < red && red < loop && loop < sum && sum < heads,
+              "%s: the block form lacks its lane groups, shared sums, item loop or sum before the head loop:\n%s", path, k);
+    CHECK_MSG(strstr(launch, "int64_t blocks = items;  // a block per item"), "%s: the block form's launcher does not launch a block per item", path);
+  } else if (k && launch) {
+    CHECK_MSG(strstr(k, "const int group = lane / 8;") && strstr(k, "ss = fg_warp_sum(ss);") && !strstr(k, "red[") &&
+                  strstr(launch, "int64_t blocks = (items + 4 - 1) / 4;"),
+              "%s: without token_block, not a warp per item summing by shuffles:\n%s", path, k);
+  }
+  free(k);
+  free(launch);
+  free(t);
+  snprintf(path, sizeof path, "%s/kernels/qknorm_rope_cos_sin_cache_bf16.cu", f.out);
+  t = read_text(path, NULL);
+  CHECK_MSG(t && !strstr(t, "__shared__ float red") && !strstr(t, "int64_t blocks = items;"),
+            "%s: a kernel without a sum over the token has the block form", path);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+TEST(test_generator_heads_token_block) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  check_token_block(text, 1);
+  char *without = replace_once(text, "token_block = o.across and 1 or nil", "token_block = nil");
+  CHECK_MSG(without != NULL, "gen/specs/rotary.lua no longer holds the tile this test edits");
+  if (without) check_token_block(without, 0);
+  free(without);
+  free(text);
+}
+
 TEST(test_generator_rows_ring) {
   char *text = read_text("gen/specs/norm_modulate.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
@@ -743,7 +798,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, walk, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {

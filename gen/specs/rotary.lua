@@ -88,12 +88,15 @@ end
 -- H200 with build/fusegen_bench (bench/NOTES.md).
 local function tiles(o)
   return {
-    warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, walk = o.walk,
+    warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = o.token_block and 0 or 32,
+    walk = o.walk, token_block = o.token_block, evict_first = o.token_block and 0 or nil,
     { when = { pairing = "interleaved" }, chunks = 2 },
     { when = { access = "vec16" }, min_blocks = 3, lean = o.lean },
     { when = { head_dim = "any" }, min_blocks = 1 },
   }
 end
+local across_tune = { token_block = { 0, 1 }, warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6 },
+  evict_first = { 0, 1 } }
 local rope_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } }
 
 -- The variant budget: a head size gets its own kernels on the 16-byte path,
@@ -171,8 +174,10 @@ local function qknorm_op(o)
     kernel = { mapping = "heads", stages = { token = token, head = head },
       head_sets = { { input = "q", output = "q", heads = o.k_heads and "H" or "HQ" }, { input = "k", output = "k", heads = "HK" } },
       files = { "act" } },
-    -- a warp walks all heads of a token: the table row and the weights loaded once per token
-    tiles = tiles { walk = not o.across and "token" or nil },
+    -- a warp walks all heads of a token: the table row and the weights loaded
+    -- once per token; across heads, a block per token and head set, its warps
+    -- over the heads: the token's loads go out at once, not a head step a warp
+    tiles = tiles { walk = not o.across and "token" or nil, token_block = o.across and 1 or nil },
     tune = o.tune or { warps = { 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6, 32 }, min_blocks = { 3, 5, 8 } },
   }
 end
@@ -311,7 +316,7 @@ rope kernel would).]],
       { "KW == HK * D", "k_weight must have HK * D elements (the weights of all of k's heads)" },
     },
     head_dims = { 64, 128, "any" },
-    tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6, 32 } },
+    tune = across_tune,
   },
   -- LTX-2's attention prologue (docs/tutorial.md walks through a member like it)
   qknorm_op {
@@ -347,6 +352,6 @@ rounds y to the dtype of q before the rotation.]],
       return (v.weight == "fp32" or v.weight == v.act) and (v.table == "fp32" or v.table == v.act)
     end,
     keep_doc = "weights and tables are fp32 or the dtype of q",
-    tune = { warps = { 1, 2, 4, 8 }, heads_in_flight = { 1, 2, 4 }, blocks_per_sm = { 0, 6, 32 } },
+    tune = across_tune,
   },
 }

@@ -176,9 +176,9 @@ return {
       norm_modulate_select01_bf16_idxi64_res_vec16 = {},
     },
     qknorm_across_heads_rope_per_head = {
-      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 89.3 us -> 79.5 us
-      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 1010.0 us -> 847.0 us
-      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 6 },
+      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 78.6 us -> 67.2 us
+      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 846.4 us -> 705.9 us
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = {},
     },
     qknorm_rope_cos_sin_cache = {
       -- qknorm_rope flux_1024 N=4096 H=24: 36.4 us -> 35.7 us

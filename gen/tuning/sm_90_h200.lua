@@ -134,12 +134,9 @@ return {
       norm_modulate_select01_bf16_idxi64_res_vec16 = {},
     },
     qknorm_across_heads_rope_per_head = {
-      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 68.0 us -> 65.5 us
-      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 629.8 us -> 616.3 us
-      -- (the tuner's { blocks_per_sm = 0, warps = 2 } beat the spec's tiles, not the
-      -- target's: on the H200 those, the H100's, run video in 62.3 us against 65.5 and
-      -- large in 629.4 against 612.8; they are kept, as the tuner keeps no tiles slower on a shape)
-      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 6 },
+      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 62.3 us -> 56.1 us
+      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 638.5 us -> 551.9 us
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = { warps = 2 },
     },
     qknorm_rope_cos_sin_cache = {
       -- qknorm_rope flux_1024 N=4096 H=24: 30.6 us -> 28.3 us

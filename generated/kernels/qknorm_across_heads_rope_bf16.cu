@@ -37,7 +37,9 @@
 //   h + hg, ... of its item, U in flight; with fewer heads than groups, the
 //   groups of a warp take several tokens at once. A "walk" kernel's warp
 //   instead walks the heads of one token, so that per-token data (table rows,
-//   weights) is loaded once per token.
+//   weights) is loaded once per token; with "a block per item", the block's
+//   lane groups take one token's heads together, and a sum over the token
+//   adds its warps' sums through shared memory.
 // - <kernel>_grid is the call's work decomposition, computed once by the
 //   launcher: the kernel divides by run-time sizes only through its fg_udiv
 //   divisors, in 32 bits (an op takes fewer than 2^31 tokens).
@@ -54,7 +56,7 @@
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -66,15 +68,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -138,11 +141,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -151,11 +150,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -233,22 +232,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -273,9 +261,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -283,7 +270,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -295,15 +282,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -367,11 +355,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -380,11 +364,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -462,22 +446,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -502,9 +475,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -512,7 +484,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -524,16 +496,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -597,11 +570,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -610,11 +579,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -696,22 +665,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -736,9 +694,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -746,7 +703,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -758,17 +715,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -832,11 +790,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -845,11 +799,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -931,22 +885,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -971,9 +914,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -981,7 +923,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -993,18 +935,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1133,11 +1076,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1368,22 +1307,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1408,9 +1336,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1418,7 +1345,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1430,15 +1357,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1497,11 +1425,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1511,8 +1435,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1585,22 +1509,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1625,9 +1538,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1635,7 +1547,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1647,15 +1559,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotful
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1714,11 +1627,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotful
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1728,8 +1637,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotful
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1802,22 +1711,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotful
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1842,9 +1740,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1852,7 +1749,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1864,18 +1761,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1959,11 +1857,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpar
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1974,16 +1868,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpar
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2107,22 +2001,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2147,9 +2030,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2157,7 +2039,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2169,18 +2051,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2264,11 +2147,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2279,16 +2158,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2412,22 +2291,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2452,9 +2320,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2462,7 +2329,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2474,18 +2341,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2609,11 +2477,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2837,22 +2701,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2877,9 +2730,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2887,7 +2739,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2899,15 +2751,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2971,11 +2824,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2984,11 +2833,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3064,22 +2913,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3104,9 +2942,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3114,7 +2951,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3126,15 +2963,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3198,11 +3036,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3211,11 +3045,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3291,22 +3125,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3331,9 +3154,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3341,7 +3163,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3353,16 +3175,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3426,11 +3249,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3439,11 +3258,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3523,22 +3342,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3563,9 +3371,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3573,7 +3380,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3585,17 +3392,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3659,11 +3467,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3672,11 +3476,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3756,22 +3560,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3796,9 +3589,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3806,7 +3598,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3818,18 +3610,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3958,11 +3751,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4193,22 +3982,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4233,9 +4011,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4243,7 +4020,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4255,15 +4032,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4322,11 +4100,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4336,8 +4110,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4408,22 +4182,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4448,9 +4211,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4458,7 +4220,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4470,15 +4232,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotful
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4537,11 +4300,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotful
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4551,8 +4310,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotful
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4623,22 +4382,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotful
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4663,9 +4411,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4673,7 +4420,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4685,18 +4432,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4780,11 +4528,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpar
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4795,16 +4539,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpar
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4924,22 +4668,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4964,9 +4697,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4974,7 +4706,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4986,18 +4718,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5081,11 +4814,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5096,16 +4825,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5225,22 +4954,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5265,9 +4983,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5275,7 +4992,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5287,18 +5004,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5422,11 +5140,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5650,22 +5364,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5690,9 +5393,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -21,7 +21,9 @@
 //   h + hg, ... of its item, U in flight; with fewer heads than groups, the
 //   groups of a warp take several tokens at once. A "walk" kernel's warp
 //   instead walks the heads of one token, so that per-token data (table rows,
-//   weights) is loaded once per token.
+//   weights) is loaded once per token; with "a block per item", the block's
+//   lane groups take one token's heads together, and a sum over the token
+//   adds its warps' sums through shared memory.
 // - <kernel>_grid is the call's work decomposition, computed once by the
 //   launcher: the kernel divides by run-time sizes only through its fg_udiv
 //   divisors, in 32 bits (an op takes fewer than 2^31 tokens).
@@ -38,7 +40,7 @@
 // qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp32 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -50,17 +52,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
   const int nd = (int)p.D / 4;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -142,11 +145,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
         ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
         ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -155,19 +154,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
         const float* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xa[0][1][0]);
         }
         if (pos + 64 < nd) {  // chunk slot 2
           const int e = (pos + 64) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xa[0][2][0]);
         }
         if (pos + 96 < nd) {  // chunk slot 3
           const int e = (pos + 96) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xa[0][3][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -267,22 +266,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -307,9 +295,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -317,7 +304,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
 // qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=fp32 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -329,18 +316,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -487,11 +475,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
         ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
         ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -758,22 +742,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -798,9 +771,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -808,7 +780,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
 // qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp32 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -820,18 +792,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
   const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -931,11 +904,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
         ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
         ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -946,29 +915,29 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
         const float* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp32x4_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos + 32 < nr) {  // rotate chunk slot 1
           const int e = (pos + 32) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-          fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xa[0][1][0]);
+          fg_load_fp32x4_plain(px + e + rhalf + 0, &xb[0][1][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xp[0][1][0]);
         }
         if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
           const int e = p.R + (pos + 64) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xp[0][2][0]);
         }
         if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
           const int e = p.R + (pos + 96) * 4;
-          fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+          fg_load_fp32x4_plain(px + e + 0, &xp[0][3][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1114,22 +1083,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1154,9 +1112,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1164,7 +1121,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
 // qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=fp32 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1176,18 +1133,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1323,11 +1281,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
         ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
         ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1578,22 +1532,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1618,9 +1561,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -21,6 +21,7 @@
 //   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16: weight=fp32 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16: weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200: weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
 //   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16: weight=fp32 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16: weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar: weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=scalar
@@ -57,7 +58,9 @@
 //   h + hg, ... of its item, U in flight; with fewer heads than groups, the
 //   groups of a warp take several tokens at once. A "walk" kernel's warp
 //   instead walks the heads of one token, so that per-token data (table rows,
-//   weights) is loaded once per token.
+//   weights) is loaded once per token; with "a block per item", the block's
+//   lane groups take one token's heads together, and a sum over the token
+//   adds its warps' sums through shared memory.
 // - <kernel>_grid is the call's work decomposition, computed once by the
 //   launcher: the kernel divides by run-time sizes only through its fg_udiv
 //   divisors, in 32 bits (an op takes fewer than 2^31 tokens).
@@ -74,7 +77,7 @@
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -86,15 +89,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -140,11 +144,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -154,8 +154,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d6
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -241,22 +241,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -281,9 +270,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -291,7 +279,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -303,15 +291,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -357,11 +346,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -371,8 +356,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -458,22 +443,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -498,9 +472,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -508,7 +481,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -520,18 +493,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -602,11 +576,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -617,16 +587,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -763,22 +733,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -803,9 +762,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -813,7 +771,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -825,18 +783,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -907,11 +866,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -922,16 +877,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1068,22 +1023,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1108,9 +1052,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1118,7 +1061,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1130,18 +1073,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1240,11 +1184,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1493,22 +1433,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1533,9 +1462,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1543,7 +1471,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1555,15 +1483,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1611,11 +1540,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1624,11 +1549,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1722,22 +1647,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1762,9 +1676,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1772,7 +1685,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1784,15 +1697,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1840,11 +1754,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1853,11 +1763,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1951,22 +1861,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1991,9 +1890,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2001,7 +1899,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2013,16 +1911,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2070,11 +1969,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2083,11 +1978,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2185,22 +2080,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2225,9 +2109,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2235,7 +2118,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2247,17 +2130,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2305,11 +2189,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2318,11 +2198,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2420,22 +2300,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2460,9 +2329,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2470,7 +2338,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2482,18 +2350,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2594,11 +2463,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2857,22 +2722,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2897,9 +2751,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2907,7 +2760,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2919,15 +2772,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2973,11 +2827,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2987,8 +2837,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d6
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3072,22 +2922,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3112,18 +2951,16 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-#if FG_SM == 80  // tile parameters for sm_80
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3135,15 +2972,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3189,11 +3027,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3203,8 +3037,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3288,22 +3122,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3328,38 +3151,38 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
+//            1 head(s) in flight per lane, 2 warps per block, a block per item
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
-__global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
+__global__ void __launch_bounds__(64, 3)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 8 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 8 at a time (lane group g takes heads g, g + 8, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 8;
+  __shared__ float red[2][2];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3405,11 +3228,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<2>(ss, red, rbuf, 2, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3419,8 +3238,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3504,23 +3323,12 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 6 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+// Grid: flat, every item's block at once
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 6) per_sm = 6;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
+  (void)sm_count;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3544,226 +3352,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-  return cudaGetLastError();
-}
-
-#elif FG_SM == 100  // tile parameters for sm_100
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
-//   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
-//   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
-  fg_heads_set set[2];  // q, k
-  int64_t nitems;       // work items of all sets
-  fg_udiv s_div;        // divides a token index by S
-};
-
-__global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
-{
-  const int lane = threadIdx.x & 31;
-  const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
-  const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
-  const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
-    const int64_t tb = j;  // one item per token
-    const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
-    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-    const int64_t H = (set == 0 ? p.H : p.HK);
-    // RMS over the token's H * D elements: a first pass over its heads
-    float rs_token;
-    {
-      float ss = 0.0f;
-      for (int64_t h = group; h - group < H; h += hstep) {
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-          const __nv_bfloat16* px = xin + (h) * xin_hs;
-          {  // rotate chunk slot 0
-            const int e = (pos + 0) * 8;
-            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-            fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
-          }
-        }
-        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-      }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-    }
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][1][8] = {};
-      float xb[1][1][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
-        {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
-        }
-      }
-      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-      const bool round_y = p.norm_rounding == 1;  // rounding act
-      if (h < H) {  // head h: every lane of its group takes this branch
-        // w at this lane's elements of head h
-        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-        float wa[1][8] = {};
-        float wb[1][8] = {};
-        {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-          fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-          fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
-        }
-        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-        if (round_y) {
-          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-        }
-      }
-      // cos/sin of each head in flight: row [b, h, s]
-      float cs[1][1][8] = {}, sn[1][1][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
-        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
-        {  // chunk slot 0: angles (pos + 0) * 8 onwards
-          const int a = (pos + 0) * 8;
-          fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
-          fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
-        }
-      }
-      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
-      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
-      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
-      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
-      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
-      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
-      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
-      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-      if (h < H) {  // head h
-        __nv_bfloat16* po = xout + (h) * xout_hs;
-        {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-          fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
-        }
-      }
-    }
-  }
-}
-
-// Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-  const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
-  int64_t items = 0;
-  {  // the work items of q
-    fg_heads_set& set = g.set[0];
-    set.hg = 4;
-    set.tpw = 1;
-    set.nhb = 1;  // a run per token
-    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-    set.hg_div = fg_udiv_make((uint32_t)set.hg);
-    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-    items += set.nit;
-  }
-  {  // the work items of k
-    fg_heads_set& set = g.set[1];
-    set.hg = 4;
-    set.tpw = 1;
-    set.nhb = 1;  // a run per token
-    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-    set.hg_div = fg_udiv_make((uint32_t)set.hg);
-    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-    items += set.nit;
-  }
-  g.nitems = items;
-  g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
@@ -3771,7 +3362,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3783,18 +3374,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3865,11 +3457,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3880,16 +3468,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4024,22 +3612,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4064,9 +3641,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4074,7 +3650,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4086,18 +3662,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4168,11 +3745,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4183,16 +3756,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4327,22 +3900,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4367,9 +3929,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4377,7 +3938,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4389,18 +3950,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4499,11 +4061,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4752,22 +4310,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4792,9 +4339,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4802,7 +4348,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4814,15 +4360,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4870,11 +4417,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4883,11 +4426,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4981,22 +4524,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5021,9 +4553,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5031,7 +4562,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5043,15 +4574,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5099,11 +4631,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5112,11 +4640,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5210,22 +4738,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5250,9 +4767,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5260,7 +4776,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5272,16 +4788,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5329,11 +4846,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5342,11 +4855,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5444,22 +4957,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5484,9 +4986,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5494,7 +4995,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5506,17 +5007,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5564,11 +5066,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5577,11 +5075,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5679,22 +5177,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5719,9 +5206,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5729,7 +5215,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5741,18 +5227,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5853,11 +5340,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -6116,22 +5599,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6156,9 +5628,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -6166,7 +5637,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6178,15 +5649,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6232,11 +5704,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -6246,8 +5714,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d6
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6331,22 +5799,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6371,9 +5828,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -6381,7 +5837,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6393,15 +5849,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6447,11 +5904,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -6461,8 +5914,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6546,22 +5999,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6586,9 +6028,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -6596,7 +6037,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6608,18 +6049,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6690,11 +6132,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -6705,16 +6143,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6847,22 +6285,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6887,9 +6314,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -6897,7 +6323,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6909,18 +6335,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6991,11 +6418,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7006,16 +6429,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7148,22 +6571,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7188,9 +6600,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7198,7 +6609,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7210,18 +6621,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -7320,11 +6732,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7573,22 +6981,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7613,9 +7010,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7623,7 +7019,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7635,15 +7031,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -7691,11 +7088,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7704,11 +7097,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7800,22 +7193,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7840,9 +7222,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7850,7 +7231,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7862,15 +7243,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -7918,11 +7300,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7931,11 +7309,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8027,22 +7405,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8067,9 +7434,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8077,7 +7443,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8089,16 +7455,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -8146,11 +7513,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -8159,11 +7522,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8259,22 +7622,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8299,9 +7651,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8309,7 +7660,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8321,17 +7672,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -8379,11 +7731,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -8392,11 +7740,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8492,22 +7840,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8532,9 +7869,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8542,7 +7878,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8554,18 +7890,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -8666,11 +8003,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -8929,22 +8262,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8969,9 +8291,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8979,7 +8300,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8991,15 +8312,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -9045,11 +8367,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -9059,8 +8377,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d6
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9142,22 +8460,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -9182,9 +8489,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -9192,7 +8498,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -9204,15 +8510,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -9258,11 +8565,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -9272,8 +8575,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9355,22 +8658,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -9395,9 +8687,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -9405,7 +8696,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -9417,18 +8708,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -9499,11 +8791,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -9514,16 +8802,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9654,22 +8942,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -9694,9 +8971,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -9704,7 +8980,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -9716,18 +8992,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -9798,11 +9075,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -9813,16 +9086,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9953,22 +9226,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -9993,9 +9255,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10003,7 +9264,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10015,18 +9276,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10125,11 +9387,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10378,22 +9636,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -10418,9 +9665,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10428,7 +9674,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10440,15 +9686,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10496,11 +9743,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10509,11 +9752,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10605,22 +9848,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -10645,9 +9877,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10655,7 +9886,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10667,15 +9898,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10723,11 +9955,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10736,11 +9964,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10832,22 +10060,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -10872,9 +10089,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10882,7 +10098,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10894,16 +10110,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10951,11 +10168,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10964,11 +10177,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -11064,22 +10277,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -11104,9 +10306,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -11114,7 +10315,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -11126,17 +10327,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -11184,11 +10386,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -11197,11 +10395,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -11297,22 +10495,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -11337,9 +10524,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -11347,7 +10533,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -11359,18 +10545,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -11471,11 +10658,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -11734,22 +10917,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -11774,9 +10946,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -57,7 +57,9 @@
 //   h + hg, ... of its item, U in flight; with fewer heads than groups, the
 //   groups of a warp take several tokens at once. A "walk" kernel's warp
 //   instead walks the heads of one token, so that per-token data (table rows,
-//   weights) is loaded once per token.
+//   weights) is loaded once per token; with "a block per item", the block's
+//   lane groups take one token's heads together, and a sum over the token
+//   adds its warps' sums through shared memory.
 // - <kernel>_grid is the call's work decomposition, computed once by the
 //   launcher: the kernel divides by run-time sizes only through its fg_udiv
 //   divisors, in 32 bits (an op takes fewer than 2^31 tokens).
@@ -74,7 +76,7 @@
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -86,15 +88,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -140,11 +143,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -154,8 +153,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d6
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -241,22 +240,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -281,9 +269,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -291,7 +278,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -303,15 +290,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -357,11 +345,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -371,8 +355,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -458,22 +442,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -498,9 +471,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -508,7 +480,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -520,18 +492,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -602,11 +575,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -617,16 +586,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -763,22 +732,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -803,9 +761,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -813,7 +770,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -825,18 +782,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -907,11 +865,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -922,16 +876,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1068,22 +1022,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1108,9 +1051,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1118,7 +1060,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1130,18 +1072,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1240,11 +1183,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1493,22 +1432,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1533,9 +1461,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1543,7 +1470,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1555,15 +1482,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1611,11 +1539,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1624,11 +1548,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1722,22 +1646,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1762,9 +1675,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -1772,7 +1684,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1784,15 +1696,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -1840,11 +1753,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -1853,11 +1762,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1951,22 +1860,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1991,9 +1889,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2001,7 +1898,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2013,16 +1910,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2070,11 +1968,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2083,11 +1977,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2185,22 +2079,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2225,9 +2108,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2235,7 +2117,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2247,17 +2129,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2305,11 +2188,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2318,11 +2197,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2420,22 +2299,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2460,9 +2328,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2470,7 +2337,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2482,18 +2349,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2594,11 +2462,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2857,22 +2721,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -2897,9 +2750,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -2907,7 +2759,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2919,15 +2771,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -2973,11 +2826,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -2987,8 +2836,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d6
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3072,22 +2921,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3112,9 +2950,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3122,7 +2959,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3134,15 +2971,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3188,11 +3026,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3202,8 +3036,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3287,22 +3121,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3327,9 +3150,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3337,7 +3159,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3349,18 +3171,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3431,11 +3254,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3446,16 +3265,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3590,22 +3409,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3630,9 +3438,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3640,7 +3447,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3652,18 +3459,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -3734,11 +3542,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -3749,16 +3553,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3893,22 +3697,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -3933,9 +3726,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -3943,7 +3735,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -3955,18 +3747,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4065,11 +3858,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4318,22 +4107,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4358,9 +4136,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4368,7 +4145,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4380,15 +4157,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4436,11 +4214,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4449,11 +4223,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4547,22 +4321,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4587,9 +4350,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4597,7 +4359,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4609,15 +4371,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4665,11 +4428,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4678,11 +4437,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4776,22 +4535,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -4816,9 +4564,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -4826,7 +4573,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -4838,16 +4585,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -4895,11 +4643,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -4908,11 +4652,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5010,22 +4754,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5050,9 +4783,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5060,7 +4792,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5072,17 +4804,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5130,11 +4863,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5143,11 +4872,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5245,22 +4974,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5285,9 +5003,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5295,7 +5012,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5307,18 +5024,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5419,11 +5137,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5682,22 +5396,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5722,9 +5425,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5732,7 +5434,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5744,15 +5446,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -5798,11 +5501,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -5812,8 +5511,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d6
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5897,22 +5596,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -5937,9 +5625,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -5947,7 +5634,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -5959,15 +5646,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6013,11 +5701,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -6027,8 +5711,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6112,22 +5796,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6152,9 +5825,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -6162,7 +5834,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6174,18 +5846,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6256,11 +5929,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -6271,16 +5940,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6413,22 +6082,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6453,9 +6111,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -6463,7 +6120,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6475,18 +6132,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6557,11 +6215,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -6572,16 +6226,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6714,22 +6368,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6754,9 +6397,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -6764,7 +6406,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6776,18 +6418,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -6886,11 +6529,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7139,22 +6778,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7179,9 +6807,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7189,7 +6816,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7201,15 +6828,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -7257,11 +6885,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7270,11 +6894,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7366,22 +6990,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7406,9 +7019,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7416,7 +7028,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7428,15 +7040,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -7484,11 +7097,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7497,11 +7106,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7593,22 +7202,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7633,9 +7231,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7643,7 +7240,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7655,16 +7252,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -7712,11 +7310,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7725,11 +7319,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7825,22 +7419,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7865,9 +7448,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7875,7 +7457,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7887,17 +7469,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -7945,11 +7528,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -7958,11 +7537,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         const __half* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8058,22 +7637,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8098,9 +7666,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8108,7 +7675,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8120,18 +7687,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -8232,11 +7800,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -8495,22 +8059,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8535,9 +8088,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8545,7 +8097,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8557,15 +8109,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d6
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -8611,11 +8164,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d6
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -8625,8 +8174,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d6
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 32 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8708,22 +8257,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d6
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8748,9 +8286,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8758,7 +8295,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8770,15 +8307,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -8824,11 +8362,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -8838,8 +8372,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8921,22 +8455,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -8961,9 +8484,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -8971,7 +8493,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -8983,18 +8505,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = (128 - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -9065,11 +8588,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -9080,16 +8599,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9220,22 +8739,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -9260,9 +8768,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -9270,7 +8777,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -9282,18 +8789,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
   const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -9364,11 +8872,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -9379,16 +8883,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
         const __half* px = xin + (h) * xin_hs;
         if (pos < nr) {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
-          fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + rhalf + 0, &xb[0][0][0]);
         }
         if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
           const int e = p.R + (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][0][0]);
         }
         if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
           const int e = p.R + (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xp[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9519,22 +9023,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -9559,9 +9052,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -9569,7 +9061,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -9581,18 +9073,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -9691,11 +9184,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -9944,22 +9433,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -9984,9 +9462,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -9994,7 +9471,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10006,15 +9483,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
-  const int group = lane / 4;  // which of the warp's 8 heads
+  const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 8 at a time (lane group g takes heads g, g + 8, ...)
-  const int tpw = 1, tsub = 0, hstep = 8;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 32 at a time (lane group g takes heads g, g + 32, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 32;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10062,11 +9540,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10075,11 +9549,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 4) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10171,22 +9645,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -10211,9 +9674,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10221,7 +9683,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10233,15 +9695,16 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10289,11 +9752,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10302,11 +9761,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10398,22 +9857,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -10438,9 +9886,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10448,7 +9895,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10460,16 +9907,17 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = lane / 8;  // which of the warp's 4 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 4 at a time (lane group g takes heads g, g + 4, ...)
-  const int tpw = 1, tsub = 0, hstep = 4;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10517,11 +9965,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10530,11 +9974,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10630,22 +10074,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -10670,9 +10103,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10680,7 +10112,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10692,17 +10124,18 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int nd = (int)p.D / 8;  // chunks of the head
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -10750,11 +10183,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
         ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -10763,11 +10192,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         const __half* px = xin + (h) * xin_hs;
         if (pos < nd) {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         if (pos + 32 < nd) {  // chunk slot 1
           const int e = (pos + 32) * 8;
-          fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_fp16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10863,22 +10292,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -10903,9 +10321,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -10913,7 +10330,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -10925,18 +10342,19 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
-  const int group = lane / 32;  // which of the warp's 1 heads
+  const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
-  // 1 at a time (lane group g takes heads g, g + 1, ...)
-  const int tpw = 1, tsub = 0, hstep = 1;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 4 at a time (lane group g takes heads g, g + 4, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 4;
+  __shared__ float red[2][4];
+  int rbuf = 0;
   const int64_t nitems = g.nitems;
   const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
   const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
   const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
     const int set = (int)(it % 2);
@@ -11037,11 +10455,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
         ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
         ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
       }
-      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
     }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
@@ -11300,22 +10714,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
-  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
-  int dev = 0;
-  cudaError_t err = cudaGetDevice(&dev);
-  if (err != cudaSuccess) return err;
-  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-  if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-  }
+  (void)sm_count;
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -11340,9 +10743,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
-  int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

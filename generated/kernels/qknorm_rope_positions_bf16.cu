@@ -81,7 +81,9 @@
 //   h + hg, ... of its item, U in flight; with fewer heads than groups, the
 //   groups of a warp take several tokens at once. A "walk" kernel's warp
 //   instead walks the heads of one token, so that per-token data (table rows,
-//   weights) is loaded once per token.
+//   weights) is loaded once per token; with "a block per item", the block's
+//   lane groups take one token's heads together, and a sum over the token
+//   adds its warps' sums through shared memory.
 // - <kernel>_grid is the call's work decomposition, computed once by the
 //   launcher: the kernel divides by run-time sizes only through its fg_udiv
 //   divisors, in 32 bits (an op takes fewer than 2^31 tokens).

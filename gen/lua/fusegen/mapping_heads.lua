@@ -25,7 +25,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -37,9 +37,11 @@ local TILE_DOC = {
   l2_keep = "1: in place, the activations are loaded under an L2 evict-last policy and stored evict-normal: their lines stay in L2 from a head's load to its store, then go back to the normal priority (out of place, both evict-first; over evict_first; the 16-byte path); 0: not (0 or 1)",
   lean = "1: a second kernel, a lane group per (token, block of heads) with 32-bit offsets, runs the calls the item loop would pass over once (kernel/heads_lean.cu.tpl); 0: none (0 or 1)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
+  token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
-  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 } }
+  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
+  token_block = { 0, 1 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
 -- flat_waves means nothing there; a walk has no lean form: one form, one candidate.
@@ -269,6 +271,10 @@ function M.plan(spec, v, tuning)
     m.L = l
   end
   m.G = 32 // m.L
+  -- token_block: a block per whole-token item, its W * G lane groups over the
+  -- token's heads; a warp with lanes that hold no head returns early, which a
+  -- block's barriers cannot allow, so such a variant keeps a warp per item
+  m.token_block = m.walk_all and m.tiles.token_block == 1 and m.G * m.L == 32
   -- pass region [R, D): only for partial R, at most D - 2 elements
   if m.full or m.merged then
     m.NP = 0
@@ -352,6 +358,13 @@ function M.kernel_env(spec, v, tuning, env)
   env.offset = function(e) return e end
   env.lean_offset = function(e) return "(" .. e .. ")" end
   env.has_pass = m.NP > 0 and not m.whole_head -- a pass region copied only out of place
+  -- token_sum(x): a C expression, the sum of x over the lanes of the work item
+  -- (a whole token): the warp's xor shuffles; in the block form (token_block),
+  -- then the warps' sums through shared memory (red, rbuf: kernel/heads.cu.tpl)
+  env.token_sum = function(x)
+    if m.token_block then return ("fg_row_sum<%d>(%s, red, rbuf, %d, 0)"):format(m.warps, x, m.warps) end
+    return ("fg_warp_sum(%s)"):format(x)
+  end
   -- pick("p.{input}_stride[2]"): that expression for the item's head set
   env.pick = function(template)
     local function fill(hs) return (template:gsub("{(%w+)}", function(k) return tostring(hs[k]) end)) end

@@ -3,7 +3,7 @@
 // $(v.base)
 //   $(describe)
 //   mapping: $(m.L) lanes per head, $(m.G) heads per warp, $(m.NV) rotate chunk(s) of $(m.C) per lane,
-//            $(m.U) head(s) in flight per lane, $(m.warps) warps per block
+//            $(m.U) head(s) in flight per lane, $(m.warps) warps per block$(m.token_block and ", a block per item" or "")
 % local N = #head_sets
 % local grid_type = "FG_ARCH_NAME(fg_" .. v.base .. "_grid)"
 struct $(grid_type) {
@@ -17,12 +17,26 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % $(m.L);    // this lane's chunk position within its head
+% if m.token_block then
+  const int group = (threadIdx.x >> 5) * $(m.G) + lane / $(m.L);  // which of the block's $(m.G * m.warps) heads
+% else
   const int group = lane / $(m.L);  // which of the warp's $(m.G) heads
+% end
 % if m.G * m.L < 32 then
   if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
   const int64_t ntok = $(dims.batch) * $(dims.tokens);
-% if m.walk then
+% if m.token_block then
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // $(m.G * m.warps * m.U) at a time (lane group g takes heads g, g + $(m.G * m.warps), ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+%   if m.U > 1 then
+  const int hg = $(m.G * m.warps);  // the lane groups of the block, each heads g, g + hg, ...
+%   end
+  const int tpw = 1, tsub = 0, hstep = $(m.G * m.warps * m.U);
+  __shared__ float red[2][$(m.warps)];
+  int rbuf = 0;
+% elseif m.walk then
 %   local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
   // Work items: (token, run of heads): a warp walks over $(run) of one token,
   // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...)
@@ -50,9 +64,13 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % for _, line in ipairs(kernel_prologue) do
   $(line)
 % end
+% if m.token_block then
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
+% else
   const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
   for (int64_t it = warp; it < nitems; it += nwarps) {
+% end
 % if N == 1 then
     const int64_t j = it;
 % elseif m.walk_all then
@@ -164,7 +182,11 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % end
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
+% if m.token_block then
+  int64_t blocks = items;  // a block per item
+% else
   int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
+% end
 % if m.blocks_per_sm > 0 then
   const int64_t cap = (int64_t)sm_count * per_sm;
 % end

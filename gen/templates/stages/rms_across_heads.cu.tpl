@@ -11,8 +11,9 @@
 % -- hidden vector, all H heads of the item's head set, for norm_rms to scale
 % -- every head by. A first pass over the token's heads sums their squares
 % -- (plain loads, so that the second pass, the head stages, finds the lines in
-% -- cache); the warp adds its lanes' sums; shared.norm_scale names the result.
-% -- The mapping gives this stage a warp per token (m.walk_all).
+% -- cache); token_sum adds the lanes' sums (a warp's, or with the tile
+% -- token_block a block's); shared.norm_scale names the result. The mapping
+% -- gives this stage a warp or a block per token (m.walk_all).
 % local inv = m.dynD and ("(float)(H * " .. dims.head .. ")") or ("(float)(H * %d)"):format(m.D)
 % shared.norm_scale = "rs_token"
 // RMS over the token's H * D elements: a first pass over its heads
@@ -27,10 +28,6 @@ float rs_token;
 %   end
 % end
   }
-% local off = 16
-% while off >= 1 do
-  ss += __shfl_xor_sync(0xffffffffu, ss, $(off));
-%   off = off // 2
-% end
+  ss = $(token_sum("ss"));
   rs_token = rsqrtf(ss / $(inv) + $(arg.eps.expr));
 }
