@@ -95,8 +95,10 @@ local function tiles(o)
     { when = { head_dim = "any" }, min_blocks = 1 },
   }
 end
-local across_tune = { token_block = { 0, 1 }, warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6 },
-  evict_first = { 0, 1 } }
+-- (a warp per token, and grids of 6 blocks a multiprocessor, lost to the block
+-- form's flat grid on every candidate: bench/NOTES.md); min_blocks 9 of 4 warps,
+-- or 18 of 2, bounds the registers to 56
+local across_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, evict_first = { 0, 1 }, min_blocks = { 3, 9, 18 } }
 local rope_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } }
 
 -- The variant budget: a head size gets its own kernels on the 16-byte path,

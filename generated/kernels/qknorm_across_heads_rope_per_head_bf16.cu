@@ -2957,6 +2957,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   return cudaGetLastError();
 }
 
+#if FG_SM == 80  // tile parameters for sm_80
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
@@ -3157,6 +3158,409 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   return cudaGetLastError();
 }
 
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
+//   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 9)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
+{
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
+  const int64_t nitems = g.nitems;
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.H : p.HK);
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+      }
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+          fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+          fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+        }
+      }
+      // cos/sin of each head in flight: row [b, h, s]
+      float cs[1][1][8] = {}, sn[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+          const int a = (pos + 0) * 8;
+          fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+          fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+    }
+  }
+}
+
+// Grid: flat, every item's block at once
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
+  (void)sm_count;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
+//   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
+{
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, head set): a block takes all of the token's heads,
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
+  // sums over the token go through red (fg_row_sum), a slot pair per item
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
+  int rbuf = 0;
+  const int64_t nitems = g.nitems;
+  for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.H : p.HK);
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+      }
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+          fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+          fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+        }
+      }
+      // cos/sin of each head in flight: row [b, h, s]
+      float cs[1][1][8] = {}, sn[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+          const int a = (pos + 0) * 8;
+          fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+          fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+    }
+  }
+}
+
+// Grid: flat, every item's block at once
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
+  (void)sm_count;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = items;  // a block per item
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
+}
+#endif
+
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
@@ -3168,7 +3572,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
   fg_udiv s_div;        // divides a token index by S
 };
 
-__global__ void __launch_bounds__(64, 3)
+__global__ void __launch_bounds__(64, 18)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
