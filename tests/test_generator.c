@@ -820,6 +820,13 @@ TEST(test_generator_spec_tile_walk_range) {
                     "an integer: 0: items of one block of heads; n: a warp walks up to n blocks");
 }
 
+/* A register bound ptxas would ignore: min_blocks blocks of the block's threads
+   beyond a multiprocessor's 2048 (the tuner leaves such a candidate out). */
+TEST(test_generator_spec_tile_min_blocks_past_threads) {
+  expect_spec_error("warps = 4, chunks = 1", "warps = 8, min_blocks = 9, chunks = 1", "tiles",
+                    "min_blocks blocks of 32 * warps threads that fit a multiprocessor's 2048");
+}
+
 TEST(test_generator_spec_head_set_unknown_role) {
   expect_spec_error("files = { \"pairing\", \"act\", \"table\" }",
                     "head_sets = { { input = \"x\", output = \"out\", heads = \"H\", weight = \"w\" } },\n"
