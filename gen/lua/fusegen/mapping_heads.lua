@@ -287,10 +287,7 @@ function M.plan(spec, v, tuning)
   m.blocks_per_sm = m.tiles.blocks_per_sm
   m.flat_waves = m.tiles.flat_waves
   m.min_blocks = m.tiles.min_blocks
-  if m.threads * m.min_blocks > 2048 then -- ptxas would ignore the bound (and the tuner's candidate is left out)
-    spec_mod.fail(spec.path, "tiles", ("min_blocks blocks of 32 * warps threads that fit a multiprocessor's 2048 (%s)"):format(v.name),
-      ("%d of %d"):format(m.min_blocks, m.threads))
-  end
+  tiles_mod.check_min_blocks(spec, v, m.threads, m.min_blocks)
   -- the lean form: not for a walk (a warp per token, or runs of its heads)
   m.lean = m.tiles.lean == 1 and not m.walk
   m.second_kernels = m.lean and { "_lean" } or {}  -- (a tuning build checks their spills too)

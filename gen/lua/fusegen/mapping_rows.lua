@@ -315,6 +315,7 @@ function M.plan(spec, v, tuning)
     m.warps = m.slice
     m.threads = 32 * m.slice
   end
+  tiles_mod.check_min_blocks(spec, v, m.threads, m.min_blocks)
   -- spread: few rows take more warps each (the launcher's choice; one row per block)
   m.spread = (m.vec and m.slice == 0 and m.rows_per_block == 1 and m.blocks_per_sm == 0 and m.K > 1) and m.tiles.spread_below or 0
   -- bulk_rows: the streamed inputs' ring (sm_90 and later: bulk copies and

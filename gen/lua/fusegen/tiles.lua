@@ -86,6 +86,16 @@ function M.resolve(spec, v, tuning, kinds)
   return t
 end
 
+-- min_blocks blocks of `threads` threads must fit a multiprocessor (2048
+-- threads): beyond, ptxas ignores the register bound (a tuner's candidate
+-- that asks for it is left out).
+function M.check_min_blocks(spec, v, threads, min_blocks)
+  if threads * min_blocks > 2048 then
+    spec_mod.fail(spec.path, "tiles", ("min_blocks blocks of 32 * warps threads that fit a multiprocessor's 2048 (%s)"):format(v.name),
+      ("%d of %d"):format(min_blocks, threads))
+  end
+end
+
 -- A canonical text of a parameter set: "chunks = 2, warps = 4" (sorted names).
 function M.text(params)
   local names, parts = {}, {}
