@@ -85,7 +85,9 @@ end
 -- 4 warps per block, one head in flight, interleaved: 2 chunks per lane; the
 -- fast path keeps registers for 3 blocks per multiprocessor; the general
 -- variant holds chunks for the largest head (no register cap). Tuned on an
--- H200 with build/fusegen_bench (bench/NOTES.md).
+-- H200 with build/fusegen_bench (bench/NOTES.md). token_block: a block per
+-- token on a flat grid, its activations read with plain loads (the second pass
+-- re-reads them from L1).
 local function tiles(o)
   return {
     warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = o.token_block and 0 or 32,
@@ -95,9 +97,9 @@ local function tiles(o)
     { when = { head_dim = "any" }, min_blocks = 1 },
   }
 end
--- (a warp per token, and grids of 6 blocks a multiprocessor, lost to the block
--- form's flat grid on every candidate: bench/NOTES.md); min_blocks 9 of 4 warps,
--- or 18 of 2, bounds the registers to 56
+-- across heads: the block form's candidates (a warp per token, and grids of 6
+-- blocks a multiprocessor, lost to it on both GPUs: bench/NOTES.md); min_blocks
+-- 9 of 4 warps, or 18 of 2, bounds the registers to 56
 local across_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, evict_first = { 0, 1 }, min_blocks = { 3, 9, 18 } }
 local rope_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } }
 
