@@ -26,24 +26,26 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
   if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
   const int64_t ntok = $(dims.batch) * $(dims.tokens);
-% if m.token_block then
+% if m.walk then
+%   -- the lane groups that share an item: the warp's, or the block's (token_block)
+%   local groups, owner = m.token_block and m.G * m.warps or m.G, m.token_block and "block" or "warp"
+%   if m.token_block then
   // Work items: (token, head set): a block takes all of the token's heads,
-  // $(m.G * m.warps * m.U) at a time (lane group g takes heads g, g + $(m.G * m.warps), ...); its
+  // $(groups * m.U) at a time (lane group g takes heads g, g + $(groups), ...); its
   // sums over the token go through red (fg_row_sum), a slot pair per item
-%   if m.U > 1 then
-  const int hg = $(m.G * m.warps);  // the lane groups of the block, each heads g, g + hg, ...
-%   end
-  const int tpw = 1, tsub = 0, hstep = $(m.G * m.warps * m.U);
-  __shared__ float red[2][$(m.warps)];
-  int rbuf = 0;
-% elseif m.walk then
-%   local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
+%   else
+%     local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
   // Work items: (token, run of heads): a warp walks over $(run) of one token,
   // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...)
-%   if m.U > 1 then
-  const int hg = $(m.G);  // the lane groups of the warp, each heads g, g + hg, ...
 %   end
-  const int tpw = 1, tsub = 0, hstep = $(m.G * m.U);
+%   if m.U > 1 then
+  const int hg = $(groups);  // the lane groups of the $(owner), each heads g, g + hg, ...
+%   end
+  const int tpw = 1, tsub = 0, hstep = $(groups * m.U);
+%   if m.token_block then
+  __shared__ float red[2][$(m.warps)];
+  int rbuf = 0;
+%   end
 % else
   // Work items: (token, block of heads), $(m.U) head(s) in flight per lane group
 %   if N == 1 then
