@@ -35,7 +35,7 @@ local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
-  bulk_rows = 0, short_rows = 0 }
+  bulk_rows = 0, ring_holds = 0, short_rows = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -49,12 +49,13 @@ local TILE_DOC = {
   l2_keep = "1: a streamed input whose rows an output overwrites (in place, or a tensor read and written) is loaded under an L2 evict-last policy and that output stored evict-normal: the lines stay in L2 from the row's load to its store, then go back to the normal priority (out of place, the loads of evict_first; 0 or 1; 16-byte path); 0: not",
   launcher_inv_c = "1: a kernel that reduces over the row takes 1 / C from its launcher (a norm's mean: no reciprocal per thread); 0: each thread computes it (0 or 1; 16-byte path)",
   bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
-  short_rows = "0: one kernel for every call; n: a call of at most n rows runs a second kernel, the short form, which loads the rows every row reads whole (a norm's weight and bias, dims [C]) with the row, before its reduction, and holds them in registers, where the first loads them after the reduction (a second DRAM round trip in a call of few rows) (0 to 65536; 16-byte path, blocks_per_sm = 0, rows_per_block = 1, a stage that reduces over the row and reads such a row, else ignored)",
+  ring_holds = "1: the ring's kernel (bulk_rows) loads the rows every row reads whole (a norm's weight and bias, dims [C]) once, before its row loop, and holds them in registers across the block's rows; 0: it loads them at their use, from L1 (0 or 1; a stage that reduces over the row and reads such a row, else ignored)",
+  short_rows = "0: one kernel for every call; n: a call of at most n rows runs a second kernel, the short form, a block per row, which loads the rows every row reads whole (a norm's weight and bias, dims [C]) with the row, before its reduction, and holds them in registers, where the first loads them after the reduction (a second DRAM round trip in a call of few rows) (0 to 65536; 16-byte path, rows_per_block = 1, blocks_per_sm = 0 or the ring (bulk_rows), a stage that reduces over the row and reads such a row, else ignored)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
-  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, short_rows = { 0, 65536 } }
+  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -202,6 +203,15 @@ end
 
 -- The tensor arguments of a variant's stage instances, in order: fn(param, arg)
 -- for each (a tensor, or a row of one).
+-- bulk_rows: an operand the ring's kernel holds in registers across the
+-- block's rows: a row of a tensor without a rows dim (a modulation row per
+-- batch or group), of the activation's element size
+local function ring_keeps(p, a, layout, act_size)
+  if p.kind ~= "operand" or type(a) ~= "table" or a.kind ~= "row" then return false end
+  local d = a.tensor.parsed_dims
+  return d[#d].sym == layout.channels and not has_rows_dim(a.tensor, layout) and dtypes.info(a.dtype).size == act_size
+end
+
 local function each_tensor_arg(insts, fn)
   for _, inst in ipairs(insts) do
     for _, p in ipairs(inst.decl.params) do
@@ -344,9 +354,11 @@ function M.plan(spec, v, tuning)
   end
   -- short_rows: the inputs of one row every row reads whole (a norm's weight
   -- and bias, dims [C]) are loaded after the row's reduction, which a call of
-  -- few rows waits on DRAM for; its short form loads them with the row
+  -- few rows waits on DRAM for; its short form loads them with the row. The
+  -- ring's kernel (bulk_rows) loads them once, before its row loop, and holds
+  -- them across the block's rows (m.holds_whole)
   m.call_rows, m.call_row_of, m.short = {}, {}, false
-  if m.vec and m.reduce and m.bulk == 0 and m.slice == 0 and m.blocks_per_sm == 0 and m.rows_per_block == 1 then
+  if m.vec and m.reduce and m.slice == 0 and m.rows_per_block == 1 and (m.bulk > 0 or m.blocks_per_sm == 0) then
     each_tensor_arg(insts, function(p, a)
       local d = a.tensor.parsed_dims
       if a.kind == "tensor" and p.access == "in" and #d == 1 and d[1].sym == m.layout.channels and
@@ -359,7 +371,12 @@ function M.plan(spec, v, tuning)
       end
     end)
   end
-  m.short_rows = #m.call_rows > 0 and m.tiles.short_rows or 0
+  m.holds_whole = m.bulk > 0 and #m.call_rows > 0 and m.tiles.ring_holds == 1
+  -- (the short form beside the ring's kernel: where the ring keeps no operand,
+  -- which its kernel declares outside the row loop)
+  local keeps = false
+  each_tensor_arg(insts, function(p, a) keeps = keeps or ring_keeps(p, a, m.layout, act.size) end)
+  m.short_rows = (#m.call_rows > 0 and not (m.bulk > 0 and keeps)) and m.tiles.short_rows or 0
   m.second_kernels = m.short_rows > 0 and { "_short" } or {}  -- (a tuning build checks their spills too)
   local names = {}
   for i, r in ipairs(m.call_rows) do names[i] = r.name end
@@ -423,11 +440,13 @@ function M.kernel_env(spec, v, tuning, env)
   -- chunk slot k of a row every row reads whole (stage argument a, dims [C]:
   -- a norm's weight or bias) as fp32 dst[V]: in the short form (tile
   -- short_rows) from the registers it was loaded into before the row's
-  -- reduction (holds(a): no pointer or chunk_first needed), else loaded here
-  -- from ptr (after chunk_first)
-  env.holds = function(a) return m.short and m.call_row_of[a.name] ~= nil end
+  -- reduction, in the ring's kernel from those loaded before the row loop
+  -- (holds(a): no pointer or chunk_first needed), else loaded here from ptr
+  -- (after chunk_first)
+  local function held(a) return (m.short or m.holds_whole) and m.call_row_of[a.name] end
+  env.holds = function(a) return held(a) and true or false end
   env.load_whole = function(dst, a, ptr, k)
-    local r = m.short and m.call_row_of[a.name]
+    local r = held(a)
     if r and r.raw then return { ("float %s[%d];"):format(dst, m.V), env.unpack(dst, ("%s[%d]"):format(r.held, k), a.dtype) } end
     if r then return { ("const float* %s = %s[%d];  // loaded with the row"):format(dst, r.held, k) } end
     local out = { ("float %s[%d] = {};"):format(dst, m.V) }
@@ -534,13 +553,10 @@ function M.kernel_env(spec, v, tuning, env)
     for _, inst in ipairs(env.stages.row) do
       for _, p in ipairs(inst.decl.params) do
         local a = inst.arg[p.name]
-        if p.kind == "operand" and type(a) == "table" and a.kind == "row" and not a.kept then
-          local d = a.tensor.parsed_dims
-          if d[#d].sym == layout.channels and not has_rows_dim(a.tensor, layout) and dtypes.info(a.dtype).size == dtypes.info(m.act).size then
-            local base = a.name .. (a.offset and ("_from_" .. a.offset:lower()) or "")
-            a.kept = { raw = env.unique_name(base .. "_kept"), row = env.unique_name(base .. "_kept_row"), ctype = a.ctype }
-            m.kept[#m.kept + 1] = a.kept
-          end
+        if not (type(a) == "table" and a.kept) and ring_keeps(p, a, layout, dtypes.info(m.act).size) then
+          local base = a.name .. (a.offset and ("_from_" .. a.offset:lower()) or "")
+          a.kept = { raw = env.unique_name(base .. "_kept"), row = env.unique_name(base .. "_kept_row"), ctype = a.ctype }
+          m.kept[#m.kept + 1] = a.kept
         end
       end
     end

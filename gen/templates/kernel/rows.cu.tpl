@@ -33,6 +33,7 @@
 % -- for calls of few rows, where occupancy is no concern)
 % local short_name = "FG_ARCH_NAME(fg_" .. v.base .. "_short)"
 % local function write_kernel(name, min_blocks)
+% local per_row_grid = m.blocks_per_sm == 0
 __global__ void __launch_bounds__($(m.threads), $(min_blocks))
 % if m.slice > 0 then
 $(name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(const_params))
@@ -109,15 +110,30 @@ $(name)(const $(params_type) p$(const_params))
     % stage(name, { phase = "pointers" })
 %   end
 % end
-% -- The short form (tile short_rows): the rows every row reads whole, loaded
-% -- after the row's issue phase (raw loads: nothing waits on them before)
-% local function held_loads()
+% -- The rows every row reads whole, held in registers: in the short form (tile
+% -- short_rows) loaded after the row's issue phase (raw loads: nothing waits
+% -- on them before); in the ring's kernel once, before the row loop (whole_block)
+% local function held_loads(whole_block)
+%   if whole_block then
+  // the rows every row reads whole, loaded once and held across the block's
+  // rows (as raw chunks where a chunk is one)
+%   else
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
+%   end
 %     for _, r in ipairs(m.call_rows) do
-    $(r.raw and "uint4" or "float") $(r.held)[$(m.K)]$(r.raw and "" or ("[" .. m.V .. "]")) = {};  // $(r.name)$(r.raw and ": raw chunks" or "")
+%       local decl = ("%s %s[%d]%s = {};  // %s%s"):format(r.raw and "uint4" or "float", r.held, m.K, r.raw and "" or ("[" .. m.V .. "]"), r.name, r.raw and ": raw chunks" or "")
+%       if whole_block then
+  $(decl)
+%       else
+    $(decl)
+%       end
 %     end
+%   if whole_block then
+  {
+    const bool live = true;  // every thread of the block holds its chunk slots
+%   end
 %     for k = 0, m.K - 1 do
     $(chunk_open(k))  // chunk slot $(k)
       $(chunk_first(k))
@@ -132,6 +148,9 @@ $(name)(const $(params_type) p$(const_params))
 %       end
     }
 %     end
+%   if whole_block then
+  }
+%   end
 % end
 % -- The work on one row: the row stages, in phases with prefetch
 % local function row_body()
@@ -184,6 +203,7 @@ $(name)(const $(params_type) p$(const_params))
 % elseif m.bulk > 0 then
   const int64_t nrows = $(dims.batch) * $(dims.rows);
   % include("kernel/rows_ring.cu.tpl", { part = "start" })
+%   if m.holds_whole then held_loads(true) end
 %   for _, kept in ipairs(m.kept) do
   uint4 $(kept.raw)[$(m.K)];  // a row many rows read, held while the block's rows share it
   const $(kept.ctype)* $(kept.row) = nullptr;
@@ -233,12 +253,16 @@ $(name)(const $(params_type) p$(const_params))
 % if m.short_rows > 0 then
 %   -- the short form issues the row's streamed inputs raw first (prefetch 1),
 %   -- then the held rows: no load waits behind another's unpacking
-%   local prefetch = m.prefetch
+%   -- (a kernel of the ring's grid has its short form on the grid of a block per
+%   -- row, without the ring)
+%   local saved = { m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole }
 %   m.short, m.prefetch = true, math.max(m.prefetch, 1)
+%   m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = 0, {}, 0, false
 // $(v.base), short form: for calls of at most $(m.short_rows) rows, the rows every row
 // reads whole ($(m.call_names)) loaded with the row, before its reduction
 % write_kernel(short_name, 1)
-%   m.short, m.prefetch = false, prefetch
+%   m.short = false
+%   m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = saved[1], saved[2], saved[3], saved[4], saved[5]
 % end
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
 % if m.slice > 0 then
@@ -312,6 +336,14 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
 %   end
 % else
+%   if m.short_rows > 0 then
+  if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form, a block per row
+    const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
+            (unsigned)(($(host_dims.batch) + 65534) / 65535));
+    $(short_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
+    return cudaGetLastError();
+  }
+%   end
 %   if m.rows_per_block > 0 then
   int64_t fit = (int64_t)per_sm * $(m.threads) / threads;  // the occupancy asked for full blocks
   if (fit > $(m.blocks_per_sm)) fit = $(m.blocks_per_sm);
