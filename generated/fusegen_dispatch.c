@@ -1943,6 +1943,7 @@ const fg__kernel_entry fg__rmsnorm_quant_fp8_kernels[] = {
     {.key = {0, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_bf16_wfp32_scalar_sm100, .name = "rmsnorm_quant_fp8_bf16_wfp32_scalar_sm100"},
     {.key = {0, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm80, .name = "rmsnorm_quant_fp8_bf16_wbf16_vec16_sm80"},
     {.key = {0, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm90, .name = "rmsnorm_quant_fp8_bf16_wbf16_vec16_sm90"},
+    {.key = {0, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_sm90, .name = "rmsnorm_quant_fp8_bf16_wbf16_vec16_sm90_h200"},
     {.key = {0, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm100, .name = "rmsnorm_quant_fp8_bf16_wbf16_vec16_sm100"},
     {.key = {0, 1, 1}, .arch = 80, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm80, .name = "rmsnorm_quant_fp8_bf16_wbf16_scalar_sm80"},
     {.key = {0, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm90, .name = "rmsnorm_quant_fp8_bf16_wbf16_scalar_sm90"},
@@ -1966,7 +1967,7 @@ const fg__kernel_entry fg__rmsnorm_quant_fp8_kernels[] = {
     {.key = {2, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_fp32_wfp32_scalar_sm90, .name = "rmsnorm_quant_fp8_fp32_wfp32_scalar_sm90"},
     {.key = {2, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_quant_fp8_fp32_wfp32_scalar_sm100, .name = "rmsnorm_quant_fp8_fp32_wfp32_scalar_sm100"},
 };
-const int fg__rmsnorm_quant_fp8_kernel_count = 30;
+const int fg__rmsnorm_quant_fp8_kernel_count = 31;
 
 // rope: key = {act, table, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__rope_kernels[] = {
