@@ -460,6 +460,67 @@ TEST(test_generator_rows_short_form) {
   fixture_close(&f);
 }
 
+/* ring_holds (the rows ring, sm_90): rmsnorm's ring kernel loads its weight
+   once, before the row loop, and unpacks the held chunks in the row; without
+   the tile each row loads the weight at its use. Either way the short form
+   stays beside the ring's kernel: a block per row, without the ring, which the
+   launcher runs for calls of at most 256 rows before it sizes the ring's grid. */
+static void check_ring_holds(int holds_whole) {
+  char *text = read_text("gen/specs/serving.lua", NULL);
+  char tile[256];
+  snprintf(tile, sizeof tile,
+           "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, bulk_rows = 2, ring_holds = %d, "
+           "blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 } },",
+           holds_whole);
+  /* (the ring's tiles join the tuner's 64 candidates as a 65th: the members
+     with tiles of their own get one candidate list here) */
+  char *a = text ? replace_once(text, "op = \"rmsnorm\", norm = true,", tile) : NULL;
+  char *spec = a ? replace_once(a, "tune = tune(o),", "tune = o.tiles and { warps = { 16 } } or tune(o),") : NULL;
+  free(a);
+  free(text);
+  CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds the member this test edits");
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
+  free(spec);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/rmsnorm_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *ring = between(t, "(fg_rmsnorm_bf16_wbf16_vec16)(", "// rmsnorm_bf16_wbf16_vec16, short form");
+  char *shrt = between(t, "(fg_rmsnorm_bf16_wbf16_vec16_short)(", "// Grid:");
+  char *launch = between(t, "(fg__launch_rmsnorm_bf16_wbf16_vec16)(", "\n}\n");
+  CHECK_MSG(ring && strstr(ring, "fg_ring_wait("), "rmsnorm_bf16_wbf16_vec16 with bulk_rows has no ring (or is missing)");
+  if (ring && holds_whole) {
+    const char *held = strstr(ring, "weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);");
+    const char *loop = strstr(ring, "for (int64_t row = blockIdx.x;");
+    const char *use = loop ? strstr(loop, "fg_unpack_bf16x8(weight_held[0], &w[0]);") : NULL;
+    CHECK_MSG(held && loop && use && held < loop, "the ring's kernel does not load the weight before its row loop and unpack it in the row:\n%s", ring);
+    CHECK_MSG(!strstr(ring, "fg_load_bf16x8_keep(wt + e"), "the ring's kernel with ring_holds loads the weight per row");
+  } else if (ring) {
+    CHECK_MSG(!strstr(ring, "_held") && strstr(ring, "fg_load_bf16x8_keep(wt + e"),
+              "the ring's kernel without ring_holds does not load the weight per row:\n%s", ring);
+  }
+  CHECK_MSG(shrt && !strstr(shrt, "fg_ring") && strstr(shrt, "weight_held[0] = fg_ld16_keep("),
+            "no short form of a block per row beside the ring's kernel (or it uses the ring)");
+  const char *pick = launch ? strstr(launch, "// a short call: the short form, a block per row") : NULL;
+  const char *fit = launch ? strstr(launch, "ring_smem") : NULL;
+  CHECK_MSG(pick && fit && pick < fit, "the ring's launcher does not pick the short form before sizing the ring:\n%s", launch ? launch : "(none)");
+  free(ring);
+  free(shrt);
+  free(launch);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+TEST(test_generator_rows_ring_holds) {
+  check_ring_holds(1);
+  check_ring_holds(0);
+}
+
 /* token_block (qknorm across heads, the spec's tiles): a block per (token, head
    set) item, its lane groups numbered across its warps, the token's sum of
    squares through shared memory before the head loop, and a launcher that
