@@ -590,7 +590,7 @@ TEST(test_generator_rows_ring) {
   static const char *const want[] = {
     "extern __shared__ __align__(128) unsigned char fg_ring[];",
     "fg_ring_copy(fg_ring + (size_t)(0 + s) * ring_stride, (const ",
-    "fg_ring_wait(&ring_full[slot], (it / 3) & 1u);",
+    "fg_ring_wait(&ring_full[slot], (it / 2) & 1u);",
     "fg_unpack_",  /* from the ring: every chunk slot */
     "if (scale_row != scale_kept_row) {",
     "if (p.norm == 0) {  // norm = layer",
@@ -635,7 +635,7 @@ TEST(test_generator_rows_ring) {
   /* tiles of a block per row (a tuning file's, say) leave the ring out */
   {
     char *orig = read_text("gen/specs/norm_modulate.lua", NULL);
-    char *edited = orig ? replace_once(orig, "bulk_rows = 3, blocks_per_sm = 16,", "bulk_rows = 3, blocks_per_sm = 0,") : NULL;
+    char *edited = orig ? replace_once(orig, "bulk_rows = 2, blocks_per_sm = 16,", "bulk_rows = 2, blocks_per_sm = 0,") : NULL;
     CHECK_MSG(edited != NULL, "gen/specs/norm_modulate.lua no longer holds the tiles this test edits");
     fixture g;
     memset(&g, 0, sizeof g);
@@ -795,13 +795,13 @@ TEST(test_generator_spec_rows_tiles_too_small) {
 
 /* bulk_rows: a ring of one row would hold none in flight */
 TEST(test_generator_spec_rows_ring_of_one) {
-  expect_spec_error_in("gen/specs/norm_modulate.lua", "bulk_rows = 3, blocks_per_sm = 16,", "bulk_rows = 1, blocks_per_sm = 16,", "tiles",
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "bulk_rows = 2, blocks_per_sm = 16,", "bulk_rows = 1, blocks_per_sm = 16,", "tiles",
                        "bulk_rows of 0 or 2 to 8");
 }
 
 /* bulk_rows: the widest row's ring must fit a block's shared memory */
 TEST(test_generator_spec_rows_ring_too_wide) {
-  expect_spec_error_in("gen/specs/norm_modulate.lua", "bulk_rows = 3, blocks_per_sm = 16,", "bulk_rows = 8, blocks_per_sm = 16,", "tiles",
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "bulk_rows = 2, blocks_per_sm = 16,", "bulk_rows = 8, blocks_per_sm = 16,", "tiles",
                        "bulk_rows whose ring holds kernel.max_channels = 16384 in 227 KB");
 }
 

@@ -91,14 +91,15 @@ local function member(o)
       { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
       { when = { access = "scalar" }, chunks = 16, min_blocks = 1, blocks_per_sm = 32 },
     }, o.ring and {
-      -- per batch and per frame (sm_90): x's rows by bulk copies into a ring of 3
+      -- per batch and per frame (sm_90): x's rows by bulk copies into a ring of 2
       -- rows, scale and shift held in registers while a block's rows share them;
-      -- persistent blocks of the row's warps, 3 chunks a thread. H200: 1 to 4%
-      -- faster per batch, 0 to 11% per frame ([2,8192,3072]); the scalar, per-token
-      -- and select01 forms, whose modulation the ring cannot hold, were 2 to 8%
-      -- slower with it (bench/NOTES.md)
-      { when = { arch = 90, residual = "nores", access = "vec16", act = "bf16" }, bulk_rows = 3, blocks_per_sm = 16, warps = 24, chunks = 3, min_blocks = 1 },
-      { when = { arch = 90, residual = "nores", access = "vec16", act = "fp16" }, bulk_rows = 3, blocks_per_sm = 16, warps = 24, chunks = 3, min_blocks = 1 },
+      -- persistent blocks of the row's warps, 4 chunks a thread. Against a block
+      -- per row, a ring of 3 rows of 3 chunks was 1 to 11% faster on an H200;
+      -- these are up to 8% faster again on both GPUs (two shapes 1 to 2% slower).
+      -- The scalar, per-token and select01 forms, whose modulation the ring cannot
+      -- hold, were 2 to 8% slower with it (bench/NOTES.md)
+      { when = { arch = 90, residual = "nores", access = "vec16", act = "bf16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 },
+      { when = { arch = 90, residual = "nores", access = "vec16", act = "fp16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 },
     }),
     -- the tuner's candidates (fusegen_tune; docs/tuning.md)
     tune = { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
