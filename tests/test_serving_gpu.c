@@ -595,12 +595,15 @@ static int64_t align_pad(int64_t n, int es) {
  *  0: [2, 5, C] out of place, padded rows and batches
  *  1: [7, C] rows, in place where the op can be (out NULL)
  *  2: [1, 3, C], out the input's own view where the op can; a scale_ub
+ *  3: [2, 300, C] out of place: more rows than a short form takes (256), so
+ *     the first kernel runs (the ring's, where the GPU's tiles take it)
  * The 16-byte kernels get C = 1536 (layout 2: 64) and aligned padding; the
- * element kernels an odd C (layout 0), or one misaligned tensor. */
+ * element kernels an odd C (layouts 0 and 3), or one misaligned tensor. */
+enum { SV_LAYOUTS = 4 };
 static sv_case variant_case(sv_op op, const sv_variant *v, int layout, uint64_t seed) {
   const sv_op_info *o = &ops[op];
-  static const int64_t Bs[3] = {2, 0, 1}, Ls[3] = {5, 7, 3};
-  const int64_t C = v->vec ? (layout == 2 ? 64 : 1536) : (layout == 0 ? 1001 : 1536);
+  static const int64_t Bs[SV_LAYOUTS] = {2, 0, 1, 2}, Ls[SV_LAYOUTS] = {5, 7, 3, 300};
+  const int64_t C = v->vec ? (layout == 2 ? 64 : 1536) : (layout == 0 || layout == 3 ? 1001 : 1536);
   sv_case c = base_case(op, v->act, Bs[layout], Ls[layout], C, seed);
   c.wdt = v->wdt;
   c.residual = v->res;
@@ -623,7 +626,7 @@ static sv_case variant_case(sv_op op, const sv_variant *v, int layout, uint64_t 
 }
 
 /* Every row-op kernel of the dispatch tables that this GPU gets (each dtype,
- * weight dtype, residual form and access path), in three layouts, each
+ * weight dtype, residual form and access path), in four layouts, each
  * checked by the kernel's exact name. */
 TEST(test_serving_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
@@ -642,12 +645,12 @@ TEST(test_serving_gpu_every_variant) {
       }
       variants++;
       int failures = 0;
-      for (int layout = 0; layout < 3; layout++) {
-        sv_case c = variant_case((sv_op)op, &v, layout, (uint64_t)(op * 1000 + k * 3 + layout + 1));
+      for (int layout = 0; layout < SV_LAYOUTS; layout++) {
+        sv_case c = variant_case((sv_op)op, &v, layout, (uint64_t)(op * 1000 + k * SV_LAYOUTS + layout + 1));
         c.expect = e->name;
         failures += run_case(&c) != 0;
       }
-      CHECK_MSG(failures == 0, "%s: %d of 3 layouts failed", e->name, failures);
+      CHECK_MSG(failures == 0, "%s: %d of %d layouts failed", e->name, failures, SV_LAYOUTS);
     }
     fg__select_model(-1);
     CHECK_MSG(variants > 0, "no %s kernel for sm_%d", o->name, cc);
