@@ -201,8 +201,6 @@ local function has_rows_dim(t, layout)
   return false
 end
 
--- The tensor arguments of a variant's stage instances, in order: fn(param, arg)
--- for each (a tensor, or a row of one).
 -- bulk_rows: an operand the ring's kernel holds in registers across the
 -- block's rows: a row of a tensor without a rows dim (a modulation row per
 -- batch or group), of the activation's element size
@@ -212,6 +210,8 @@ local function ring_keeps(p, a, layout, act_size)
   return d[#d].sym == layout.channels and not has_rows_dim(a.tensor, layout) and dtypes.info(a.dtype).size == act_size
 end
 
+-- The tensor arguments of a variant's stage instances, in order: fn(param, arg)
+-- for each (a tensor, or a row of one).
 local function each_tensor_arg(insts, fn)
   for _, inst in ipairs(insts) do
     for _, p in ipairs(inst.decl.params) do
