@@ -8,7 +8,8 @@
 -- spread_below; the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
--- entries ("L2 evict-last for the ops in place").
+-- entries ("L2 evict-last for the ops in place"), and rope_qk_cos_sin_cache d128's
+-- H200 tiles (bench/NOTES.md, "rope_qk_cos_sin_cache on the H100 with the H200's tiles").
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -109,7 +110,11 @@ return {
       --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 34.94 us -> 34.72 us
       --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 29.73 us -> 29.79 us
       --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1075.58 us -> 1037.50 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { l2_keep = 1 },
+      -- the H200's tiles (the token walk, 2 heads in flight, a chunk a lane, a block per item group): C bench, 100 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 35.0 us -> 34.4 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 29.9 us -> 30.7 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1034.5 us -> 972.9 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 23.20 us -> 22.94 us
