@@ -8,8 +8,9 @@
 -- spread_below; the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
--- entries ("L2 evict-last for the ops in place"), and rope_qk_cos_sin_cache d128's
--- H200 tiles (bench/NOTES.md, "rope_qk_cos_sin_cache on the H100 with the H200's tiles").
+-- entries ("L2 evict-last for the ops in place"), rope_qk_cos_sin_cache d128's
+-- H200 tiles (bench/NOTES.md, "rope_qk_cos_sin_cache on the H100 with the H200's
+-- tiles") and rope_qk d128's flat grid.
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -257,7 +258,9 @@ return {
     rope_qk = {
       -- rope_qk gqa 32/8 [4096,*,128] qkv: 30.0 us -> 30.0 us
       -- l2_keep = 1 with evict-normal stores, against no l2_keep: level, not taken (rope_qk gqa 32/8 [4096,*,128] qkv: 29.50 us -> 29.47 us)
-      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = {},
+      -- a flat grid with l2_keep (the H200's flat grid; l2_keep costs it 2%): C bench, 100 runs, best of four alternating passes:
+      --   rope_qk gqa 32/8 [4096,*,128] qkv: 29.0 us -> 28.4 us
+      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, l2_keep = 1 },
     },
   },
 }

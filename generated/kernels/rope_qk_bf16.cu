@@ -495,6 +495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   return cudaGetLastError();
 }
 
+#if FG_SM == 80  // tile parameters for sm_80
 // rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
@@ -635,6 +636,283 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
+
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
+// rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16
+//   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
+{
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, block of heads), 1 head(s) in flight per lane group
+  // 2 head sets (q, k), each with its own items, one set after the other
+  const int64_t nit1 = g.set[0].nit;  // items of q
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // which head set the item belongs to, and its place there
+    int set = 0;
+    int64_t j = it;
+    if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+    const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+    const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
+    if (tsub >= tpw) continue;
+    const int hstep = hg * 1;
+    const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+    const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q_out : p.k_out) + b * (set == 0 ? p.q_out_stride[0] : p.k_out_stride[0]) + s * (set == 0 ? p.q_out_stride[1] : p.k_out_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_out_stride[2] : p.k_out_stride[2]);
+    // rows overwritten in place stay in L2 from their load to their store, then
+    // go back to the normal priority (tile l2_keep); out of place: evict-first
+    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
+    }
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+      const __nv_bfloat16* px = xin + (h) * xin_hs;
+      {  // rotate chunk slot 0
+        const int e = (pos + 0) * 8;
+        fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+      }
+      {  // rotate chunk slot 1
+        const int e = (pos + 8) * 8;
+        fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+      }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+    fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+    fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+    fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+    fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+    if (h < H) {  // head h
+      __nv_bfloat16* po = xout + (h) * xout_hs;
+      {  // rotate chunk slot 0
+        const int e = (pos + 0) * 8;
+        fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
+      }
+      {  // rotate chunk slot 1
+        const int e = (pos + 8) * 8;
+        fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
+      }
+    }
+  }
+}
+
+// Grid: flat, every item's block at once
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
+  (void)sm_count;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+    set.tpw = 4 / set.hg;  // tokens per warp item
+    set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+    set.tpw = 4 / set.hg;  // tokens per warp item
+    set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
+// rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16
+//   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
+{
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, block of heads), 1 head(s) in flight per lane group
+  // 2 head sets (q, k), each with its own items, one set after the other
+  const int64_t nit1 = g.set[0].nit;  // items of q
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // which head set the item belongs to, and its place there
+    int set = 0;
+    int64_t j = it;
+    if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+    const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+    const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
+    if (tsub >= tpw) continue;
+    const int hstep = hg * 1;
+    const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+    const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q_out : p.k_out) + b * (set == 0 ? p.q_out_stride[0] : p.k_out_stride[0]) + s * (set == 0 ? p.q_out_stride[1] : p.k_out_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_out_stride[2] : p.k_out_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
+    }
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+      const __nv_bfloat16* px = xin + (h) * xin_hs;
+      {  // rotate chunk slot 0
+        const int e = (pos + 0) * 8;
+        fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+      }
+      {  // rotate chunk slot 1
+        const int e = (pos + 8) * 8;
+        fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+      }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+    fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+    fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+    fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+    fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+    if (h < H) {  // head h
+      __nv_bfloat16* po = xout + (h) * xout_hs;
+      {  // rotate chunk slot 0
+        const int e = (pos + 0) * 8;
+        fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+      }
+      {  // rotate chunk slot 1
+        const int e = (pos + 8) * 8;
+        fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+      }
+    }
+  }
+}
+
+// Grid: persistent, at most 32 blocks per multiprocessor
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+    set.tpw = 4 / set.hg;  // tokens per warp item
+    set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+    set.tpw = 4 / set.hg;  // tokens per warp item
+    set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
+}
+#endif
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
 // rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200
