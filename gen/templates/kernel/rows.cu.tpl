@@ -33,7 +33,7 @@
 % -- for calls of few rows, where occupancy is no concern)
 % local short_name = "FG_ARCH_NAME(fg_" .. v.base .. "_short)"
 % local function write_kernel(name, min_blocks)
-% local per_row_grid = m.blocks_per_sm == 0
+% local per_row_grid = m.blocks_per_sm == 0  -- (again: the short form beside a ring's kernel sets it)
 __global__ void __launch_bounds__($(m.threads), $(min_blocks))
 % if m.slice > 0 then
 $(name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(const_params))
@@ -123,12 +123,7 @@ $(name)(const $(params_type) p$(const_params))
     // them) and held until their use
 %   end
 %     for _, r in ipairs(m.call_rows) do
-%       local decl = ("%s %s[%d]%s = {};  // %s%s"):format(r.raw and "uint4" or "float", r.held, m.K, r.raw and "" or ("[" .. m.V .. "]"), r.name, r.raw and ": raw chunks" or "")
-%       if whole_block then
-  $(decl)
-%       else
-    $(decl)
-%       end
+  $(whole_block and "" or "  ")$(r.raw and "uint4" or "float") $(r.held)[$(m.K)]$(r.raw and "" or ("[" .. m.V .. "]")) = {};  // $(r.name)$(r.raw and ": raw chunks" or "")
 %     end
 %   if whole_block then
   {
