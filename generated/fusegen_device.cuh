@@ -215,6 +215,18 @@ __device__ __forceinline__ void fg_unpack2(unsigned w, __nv_bfloat16, float* d) 
 __device__ __forceinline__ void fg_unpack2(unsigned w, __half, float* d) {
   const float2 f = __half22float2(*reinterpret_cast<const __half2*>(&w)); d[0] = f.x; d[1] = f.y;
 }
+// bf16 by a shift and a mask (tile bf16_shift of the rows mapping): a bf16
+// value is the upper half of its fp32 value, one instruction each, where the
+// intrinsic takes three a pair. Fewer instructions for the norms an H200 runs
+// at its issue rate; in other kernels ptxas may keep more values unpacked.
+template <bool Shift>
+__device__ __forceinline__ void fg_unpack2_bf16(unsigned w, float* d) {
+  if (Shift) {
+    d[0] = __uint_as_float(w << 16); d[1] = __uint_as_float(w & 0xffff0000u);
+  } else {
+    fg_unpack2(w, __nv_bfloat16(), d);
+  }
+}
 __device__ __forceinline__ unsigned fg_pack2(const float* s, __nv_bfloat16) {
   const __nv_bfloat162 v = __floats2bfloat162_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
 }
@@ -381,20 +393,25 @@ __device__ __forceinline__ void fg_store_fp16x8_policy(__half* p, const float* s
   r.w = fg_pack2(s + 6, __half());
   fg_st_policy(reinterpret_cast<uint4*>(p), r, policy);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_unpack_bf16x2(const unsigned r, float* d) {
-  fg_unpack2(r, __nv_bfloat16(), d + 0);
+  fg_unpack2_bf16<Shift>(r, d + 0);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x2_stream(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_bf16x2<Shift>(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x2_plain(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x2(*(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_bf16x2<Shift>(*(reinterpret_cast<const unsigned*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x2_keep(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_bf16x2<Shift>(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x2_policy(const __nv_bfloat16* p, float* d, unsigned long long policy) {
-  fg_unpack_bf16x2(fg_ld_policy(reinterpret_cast<const unsigned*>(p), policy), d);
+  fg_unpack_bf16x2<Shift>(fg_ld_policy(reinterpret_cast<const unsigned*>(p), policy), d);
 }
 __device__ __forceinline__ void fg_store_bf16x2(__nv_bfloat16* p, const float* s) {
   unsigned r;
@@ -406,21 +423,26 @@ __device__ __forceinline__ void fg_store_bf16x2_policy(__nv_bfloat16* p, const f
   r = fg_pack2(s + 0, __nv_bfloat16());
   fg_st_policy(reinterpret_cast<unsigned*>(p), r, policy);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_unpack_bf16x4(const uint2 r, float* d) {
-  fg_unpack2(r.x, __nv_bfloat16(), d + 0);
-  fg_unpack2(r.y, __nv_bfloat16(), d + 2);
+  fg_unpack2_bf16<Shift>(r.x, d + 0);
+  fg_unpack2_bf16<Shift>(r.y, d + 2);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x4_stream(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_bf16x4<Shift>(__ldcs(reinterpret_cast<const uint2*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x4_plain(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x4(*(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_bf16x4<Shift>(*(reinterpret_cast<const uint2*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x4_keep(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_bf16x4<Shift>(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x4_policy(const __nv_bfloat16* p, float* d, unsigned long long policy) {
-  fg_unpack_bf16x4(fg_ld_policy(reinterpret_cast<const uint2*>(p), policy), d);
+  fg_unpack_bf16x4<Shift>(fg_ld_policy(reinterpret_cast<const uint2*>(p), policy), d);
 }
 __device__ __forceinline__ void fg_store_bf16x4(__nv_bfloat16* p, const float* s) {
   uint2 r;
@@ -434,23 +456,28 @@ __device__ __forceinline__ void fg_store_bf16x4_policy(__nv_bfloat16* p, const f
   r.y = fg_pack2(s + 2, __nv_bfloat16());
   fg_st_policy(reinterpret_cast<uint2*>(p), r, policy);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_unpack_bf16x8(const uint4 r, float* d) {
-  fg_unpack2(r.x, __nv_bfloat16(), d + 0);
-  fg_unpack2(r.y, __nv_bfloat16(), d + 2);
-  fg_unpack2(r.z, __nv_bfloat16(), d + 4);
-  fg_unpack2(r.w, __nv_bfloat16(), d + 6);
+  fg_unpack2_bf16<Shift>(r.x, d + 0);
+  fg_unpack2_bf16<Shift>(r.y, d + 2);
+  fg_unpack2_bf16<Shift>(r.z, d + 4);
+  fg_unpack2_bf16<Shift>(r.w, d + 6);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x8_stream(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_bf16x8<Shift>(__ldcs(reinterpret_cast<const uint4*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x8_plain(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x8(*(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_bf16x8<Shift>(*(reinterpret_cast<const uint4*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x8_keep(const __nv_bfloat16* p, float* d) {
-  fg_unpack_bf16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_bf16x8<Shift>(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
+template <bool Shift = false>
 __device__ __forceinline__ void fg_load_bf16x8_policy(const __nv_bfloat16* p, float* d, unsigned long long policy) {
-  fg_unpack_bf16x8(fg_ld_policy(reinterpret_cast<const uint4*>(p), policy), d);
+  fg_unpack_bf16x8<Shift>(fg_ld_policy(reinterpret_cast<const uint4*>(p), policy), d);
 }
 __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s) {
   uint4 r;

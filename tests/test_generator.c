@@ -521,6 +521,54 @@ TEST(test_generator_rows_ring_holds) {
   check_ring_holds(0);
 }
 
+/* bf16_shift: the bf16 kernels' loads and unpacking take the shift form
+   (<true>), their weight's too, in the first kernel and the short form, and
+   the kernel's comment says so; without the tile no load of the file does. */
+static void check_bf16_shift(int shift) {
+  char *text = read_text("gen/specs/serving.lua", NULL);
+  char tile[256];
+  snprintf(tile, sizeof tile, "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, bf16_shift = %d } },", shift);
+  char *a = text ? replace_once(text, "op = \"rmsnorm\", norm = true,", tile) : NULL;
+  char *spec = a ? replace_once(a, "tune = tune(o),", "tune = o.tiles and { warps = { 16 } } or tune(o),") : NULL;
+  free(a);
+  free(text);
+  CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds the member this test edits");
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
+  free(spec);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/rmsnorm_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *k = t ? between(t, "(fg_rmsnorm_bf16_wbf16_vec16)(", "// rmsnorm_bf16_wbf16_vec16, short form") : NULL;
+  char *shrt = t ? between(t, "(fg_rmsnorm_bf16_wbf16_vec16_short)(", "// Grid:") : NULL;
+  CHECK_MSG(k && shrt, "%s: no rmsnorm_bf16_wbf16_vec16 kernel and short form", path);
+  if (k && shrt && shift) {
+    CHECK_MSG(strstr(k, "fg_load_bf16x8_stream<true>(") && strstr(k, "fg_load_bf16x8_keep<true>(wt + e"),
+              "the kernel with bf16_shift does not load x and the weight in the shift form:\n%s", k);
+    CHECK_MSG(strstr(shrt, "fg_unpack_bf16x8<true>(weight_held[0]"), "the short form with bf16_shift does not unpack the weight in the shift form:\n%s", shrt);
+    CHECK_MSG(strstr(t, "; bf16 unpacked by a shift and a mask"), "%s: the kernel's comment does not name the shift form", path);
+  } else if (t) {
+    CHECK_MSG(!strstr(t, "<true>") && !strstr(t, "shift and a mask"), "%s: a kernel without bf16_shift takes the shift form", path);
+  }
+  free(k);
+  free(shrt);
+  free(t);
+  snprintf(path, sizeof path, "%s/kernels/rmsnorm_fp16.cu", f.out);
+  t = read_text(path, NULL);
+  CHECK_MSG(t && !strstr(t, "<true>"), "%s: an fp16 kernel takes the bf16 shift form", path);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+TEST(test_generator_rows_bf16_shift) {
+  check_bf16_shift(1);
+  check_bf16_shift(0);
+}
+
 /* token_block (qknorm across heads, the spec's tiles): a block per (token, head
    set) item, its lane groups numbered across its warps, the token's sum of
    squares through shared memory before the head loop, and a launcher that

@@ -58,12 +58,18 @@ function M.store_suffix(hint) return hint == "policy" and "_policy" or "" end
 --   hint:  "stream" (read once, evict first), "plain" (read once, the default policy),
 --          "policy" (under the L2 policy in the variable opts.policy, by default
 --          M.L2_LOAD_POLICY) or "keep" (read again: tables)
+-- The template argument of a bf16 load or unpack in the shift form (the
+-- device header's fg_unpack2_bf16), else nothing.
+function M.unpack_form(dtype, shift)
+  return (shift and dtype == "bf16") and "<true>" or ""
+end
+
 function M.load_f32(dst, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then
     for _, a in ipairs(access_widths(n, dtypes.info(dtype).size)) do
-      lines[#lines + 1] = string.format("fg_load_%sx%d_%s(%s + %d, &%s[%d]%s);", dtype, a.n, opts.hint, ptr, a.off, dst, a.off,
-        M.load_extra(opts.hint, opts.policy))
+      lines[#lines + 1] = string.format("fg_load_%sx%d_%s%s(%s + %d, &%s[%d]%s);", dtype, a.n, opts.hint,
+        M.unpack_form(dtype, opts.shift), ptr, a.off, dst, a.off, M.load_extra(opts.hint, opts.policy))
     end
   else
     for j = 0, n - 1 do

@@ -35,7 +35,7 @@ local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
-  bulk_rows = 0, ring_holds = 0, short_rows = 0 }
+  bulk_rows = 0, ring_holds = 0, short_rows = 0, bf16_shift = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -51,11 +51,13 @@ local TILE_DOC = {
   bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
   ring_holds = "1: the ring's kernel (bulk_rows) loads the rows every row reads whole (a norm's weight and bias, dims [C]) once, before its row loop, and holds them in registers across the block's rows; 0: it loads them at their use, from L1 (0 or 1; a stage that reduces over the row and reads such a row, else ignored)",
   short_rows = "0: one kernel for every call; n: a call of at most n rows runs a second kernel, the short form, a block per row, which loads the rows every row reads whole (a norm's weight and bias, dims [C]) with the row, before its reduction, and holds them in registers, where the first loads them after the reduction (a second DRAM round trip in a call of few rows) (0 to 65536; 16-byte path, rows_per_block = 1, blocks_per_sm = 0 or the ring (bulk_rows), a stage that reduces over the row and reads such a row, else ignored)",
+  bf16_shift = "1: bf16 values are unpacked to fp32 by a shift and a mask, one instruction each, where the intrinsic takes three a pair: fewer instructions for the norms that run at the issue rate (an H200), though ptxas may then hold more values unpacked; 0: by the intrinsic (0 or 1)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
-  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 } }
+  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 },
+  bf16_shift = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -435,7 +437,7 @@ function M.kernel_env(spec, v, tuning, env)
     return k == 0 and ("const int e = pos * %d;"):format(m.V) or ("const int e = (pos + %d * tpr) * %d;"):format(k, m.V)
   end
   env.load = function(dst, ptr, dtype, hint, policy)
-    return cg.load_f32(dst, ptr, m.V, dtype, { vec = m.vec, hint = hint, policy = policy })
+    return cg.load_f32(dst, ptr, m.V, dtype, { vec = m.vec, hint = hint, policy = policy, shift = m.tiles.bf16_shift == 1 })
   end
   -- chunk slot k of a row every row reads whole (stage argument a, dims [C]:
   -- a norm's weight or bias) as fp32 dst[V]: in the short form (tile
@@ -490,7 +492,7 @@ function M.kernel_env(spec, v, tuning, env)
     return ("%s = fg_ld16_%s(%s%s);"):format(dst, hint, ptr, cg.load_extra(hint, policy))
   end
   env.unpack = function(dst, raw, dtype)
-    return ("fg_unpack_%sx%d(%s, &%s[0]);"):format(dtype, m.V, raw, dst)
+    return ("fg_unpack_%sx%d%s(%s, &%s[0]);"):format(dtype, m.V, cg.unpack_form(dtype, m.tiles.bf16_shift == 1), raw, dst)
   end
   -- each_value(f): a line f(x) for every value x of the row the thread holds
   env.each_value = function(f)

@@ -214,6 +214,18 @@ __device__ __forceinline__ void fg_unpack2(unsigned w, __nv_bfloat16, float* d) 
 __device__ __forceinline__ void fg_unpack2(unsigned w, __half, float* d) {
   const float2 f = __half22float2(*reinterpret_cast<const __half2*>(&w)); d[0] = f.x; d[1] = f.y;
 }
+// bf16 by a shift and a mask (tile bf16_shift of the rows mapping): a bf16
+// value is the upper half of its fp32 value, one instruction each, where the
+// intrinsic takes three a pair. Fewer instructions for the norms an H200 runs
+// at its issue rate; in other kernels ptxas may keep more values unpacked.
+template <bool Shift>
+__device__ __forceinline__ void fg_unpack2_bf16(unsigned w, float* d) {
+  if (Shift) {
+    d[0] = __uint_as_float(w << 16); d[1] = __uint_as_float(w & 0xffff0000u);
+  } else {
+    fg_unpack2(w, __nv_bfloat16(), d);
+  }
+}
 __device__ __forceinline__ unsigned fg_pack2(const float* s, __nv_bfloat16) {
   const __nv_bfloat162 v = __floats2bfloat162_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
 }
@@ -230,7 +242,8 @@ __device__ __forceinline__ unsigned fg_pack4_fp8e4m3(const float* s) {
 
 % -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_load_<dtype>x<n>_policy(p, d, policy),
 % -- fg_store_<dtype>x<n>(p, s), fg_store_<dtype>x<n>_policy(p, s, policy),
-% -- and fg_unpack_<dtype>x<n>(r, d) for a raw access loaded earlier (fg_ld16_*).
+% -- and fg_unpack_<dtype>x<n>(r, d) for a raw access loaded earlier (fg_ld16_*);
+% -- the bf16 loads and unpacking take <true> for the shift form (fg_unpack2_bf16).
 // Vector loads and stores. The stores go through __stwb, a plain write-back
 // store: a uint4 built field by field and assigned came out of some kernels as
 // four 4-byte stores.
@@ -241,10 +254,14 @@ __device__ __forceinline__ unsigned fg_pack4_fp8e4m3(const float* s) {
 %   for _, n in ipairs(cg.vector_widths(dt)) do
 %     local bytes = n * info.size
 %     local R = raw[bytes]
-__device__ __forceinline__ void fg_unpack_$(dt)x$(n)(const $(R) r, float* d) {
+%     local bf = dt == "bf16"
+%     local tp, ta = bf and "template <bool Shift = false>\n" or "", bf and "<Shift>" or ""
+$(tp)__device__ __forceinline__ void fg_unpack_$(dt)x$(n)(const $(R) r, float* d) {
 %     for w, field in ipairs(words[bytes]) do
 %       if dt == "fp32" then
   d[$(w - 1)] = __uint_as_float(r$(field));
+%       elseif bf then
+  fg_unpack2_bf16<Shift>(r$(field), d + $(2 * (w - 1)));
 %       else
   fg_unpack2(r$(field), $(info.cuda)(), d + $(2 * (w - 1)));
 %       end
@@ -252,12 +269,12 @@ __device__ __forceinline__ void fg_unpack_$(dt)x$(n)(const $(R) r, float* d) {
 }
 %     for _, hint in ipairs { "stream", "plain", "keep" } do
 %       local read = ({ stream = "__ldcs(", plain = "*(", keep = "__ldg(" })[hint]
-__device__ __forceinline__ void fg_load_$(dt)x$(n)_$(hint)(const $(info.cuda)* p, float* d) {
-  fg_unpack_$(dt)x$(n)($(read)reinterpret_cast<const $(R)*>(p)), d);
+$(tp)__device__ __forceinline__ void fg_load_$(dt)x$(n)_$(hint)(const $(info.cuda)* p, float* d) {
+  fg_unpack_$(dt)x$(n)$(ta)($(read)reinterpret_cast<const $(R)*>(p)), d);
 }
 %     end
-__device__ __forceinline__ void fg_load_$(dt)x$(n)_policy(const $(info.cuda)* p, float* d, unsigned long long policy) {
-  fg_unpack_$(dt)x$(n)(fg_ld_policy(reinterpret_cast<const $(R)*>(p), policy), d);
+$(tp)__device__ __forceinline__ void fg_load_$(dt)x$(n)_policy(const $(info.cuda)* p, float* d, unsigned long long policy) {
+  fg_unpack_$(dt)x$(n)$(ta)(fg_ld_policy(reinterpret_cast<const $(R)*>(p), policy), d);
 }
 %     for _, policy in ipairs { false, true } do
 __device__ __forceinline__ void fg_store_$(dt)x$(n)$(policy and "_policy" or "")($(info.cuda)* p, const float* s$(policy and ", unsigned long long policy" or "")) {
