@@ -159,6 +159,7 @@ const int fg__layernorm_kernel_count = 19;
 const fg__kernel_entry fg__norm_modulate_kernels[] = {
     {.key = {0, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_bf16_nores_vec16_sm80, .name = "norm_modulate_bf16_nores_vec16_sm80"},
     {.key = {0, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_bf16_nores_vec16_sm90, .name = "norm_modulate_bf16_nores_vec16_sm90"},
+    {.key = {0, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_norm_modulate_bf16_nores_vec16_h200_sm90, .name = "norm_modulate_bf16_nores_vec16_sm90_h200"},
     {.key = {0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_bf16_nores_vec16_sm100, .name = "norm_modulate_bf16_nores_vec16_sm100"},
     {.key = {0, 0, 1}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_bf16_nores_scalar_sm80, .name = "norm_modulate_bf16_nores_scalar_sm80"},
     {.key = {0, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_bf16_nores_scalar_sm90, .name = "norm_modulate_bf16_nores_scalar_sm90"},
@@ -195,12 +196,13 @@ const fg__kernel_entry fg__norm_modulate_kernels[] = {
     {.key = {2, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_fp32_res_scalar_sm90, .name = "norm_modulate_fp32_res_scalar_sm90"},
     {.key = {2, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_fp32_res_scalar_sm100, .name = "norm_modulate_fp32_res_scalar_sm100"},
 };
-const int fg__norm_modulate_kernel_count = 37;
+const int fg__norm_modulate_kernel_count = 38;
 
 // norm_modulate_per_frame: key = {act, residual, access}   [gen/specs/norm_modulate.lua]
 const fg__kernel_entry fg__norm_modulate_per_frame_kernels[] = {
     {.key = {0, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_nores_vec16_sm80, .name = "norm_modulate_per_frame_bf16_nores_vec16_sm80"},
     {.key = {0, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_nores_vec16_sm90, .name = "norm_modulate_per_frame_bf16_nores_vec16_sm90"},
+    {.key = {0, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_norm_modulate_per_frame_bf16_nores_vec16_h200_sm90, .name = "norm_modulate_per_frame_bf16_nores_vec16_sm90_h200"},
     {.key = {0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_nores_vec16_sm100, .name = "norm_modulate_per_frame_bf16_nores_vec16_sm100"},
     {.key = {0, 0, 1}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_nores_scalar_sm80, .name = "norm_modulate_per_frame_bf16_nores_scalar_sm80"},
     {.key = {0, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_nores_scalar_sm90, .name = "norm_modulate_per_frame_bf16_nores_scalar_sm90"},
@@ -236,7 +238,7 @@ const fg__kernel_entry fg__norm_modulate_per_frame_kernels[] = {
     {.key = {2, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_per_frame_fp32_res_scalar_sm90, .name = "norm_modulate_per_frame_fp32_res_scalar_sm90"},
     {.key = {2, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_per_frame_fp32_res_scalar_sm100, .name = "norm_modulate_per_frame_fp32_res_scalar_sm100"},
 };
-const int fg__norm_modulate_per_frame_kernel_count = 36;
+const int fg__norm_modulate_per_frame_kernel_count = 37;
 
 // norm_modulate_per_token: key = {act, residual, access}   [gen/specs/norm_modulate.lua]
 const fg__kernel_entry fg__norm_modulate_per_token_kernels[] = {

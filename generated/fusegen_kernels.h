@@ -146,6 +146,7 @@ extern const int fg__layernorm_kernel_count;
 
 cudaError_t fg__launch_norm_modulate_bf16_nores_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_nores_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_norm_modulate_bf16_nores_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_nores_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_nores_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_nores_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -187,6 +188,7 @@ extern const int fg__norm_modulate_kernel_count;
 
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_nores_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_nores_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_norm_modulate_per_frame_bf16_nores_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_nores_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_nores_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_nores_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);

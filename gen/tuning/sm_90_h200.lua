@@ -73,14 +73,24 @@ return {
       --   layernorm [4096,4096]: 21.18 us -> 21.22 us
       --   layernorm [8192,5120]: 44.96 us -> 43.84 us
       --   layernorm [16384,8192]: 136.54 us -> 134.40 us
-      layernorm_bf16_vec16 = { chunks = 4, evict_first = 0, prefetch = 1, spread_below = 2, warps = 16 },
+      -- bf16_shift = 1 (bf16 unpacked by a shift and a mask), against the tiles above: C bench, 60 runs, best of two alternating passes:
+      --   layernorm [32,4096]: 5.4 us -> 5.2 us
+      --   layernorm [4096,4096]: 21.2 us -> 21.0 us
+      --   layernorm [8192,5120]: 43.9 us -> 43.4 us
+      --   layernorm [16384,8192]: 134.4 us -> 132.9 us
+      layernorm_bf16_vec16 = { bf16_shift = 1, chunks = 4, evict_first = 0, prefetch = 1, spread_below = 2, warps = 16 },
     },
     norm_modulate = {
       -- norm_modulate layer per batch [2,2048,3072]: 18.6 us -> 18.6 us
       -- norm_modulate layer per batch [1,4096,3072]: 18.0 us -> 18.0 us
       -- norm_modulate layer per batch [2,8192,3072]: 59.2 us -> 59.2 us
       -- norm_modulate layer per batch [1,4096,5120]: 27.3 us -> 27.3 us
-      norm_modulate_bf16_nores_vec16 = {},
+      -- bf16_shift = 1 (bf16 unpacked by a shift and a mask), against the tiles above: C bench, 60 runs, best of two alternating passes:
+      --   norm_modulate layer per batch [2,2048,3072]: 16.0 us -> 15.5 us
+      --   norm_modulate layer per batch [1,4096,3072]: 15.8 us -> 15.6 us
+      --   norm_modulate layer per batch [2,8192,3072]: 52.2 us -> 51.8 us
+      --   norm_modulate layer per batch [1,4096,5120]: 23.9 us -> 23.9 us
+      norm_modulate_bf16_nores_vec16 = { bf16_shift = 1 },
       -- norm_modulate rms per batch residual [2,2048,3072]: 32.4 us -> 30.9 us
       -- norm_modulate rms per batch residual [1,4096,3072]: 31.9 us -> 30.9 us
       -- norm_modulate rms per batch residual [2,8192,3072]: 118.3 us -> 117.1 us
@@ -96,7 +106,12 @@ return {
       -- kernel), the spec's tiles are the faster: C bench, 100 runs, two passes,
       -- the tiles above -> the spec's: [2,2048,3072] 18.4 -> 17.8 us, [1,4096,3072]
       -- 18.9 -> 18.4, [2,8192,3072] 64.8 -> 62.5, [1,4096,5120] 28.3 -> 27.7.
-      norm_modulate_per_frame_bf16_nores_vec16 = {},
+      -- bf16_shift = 1 (bf16 unpacked by a shift and a mask), against the tiles above: C bench, 60 runs, best of two alternating passes:
+      --   norm_modulate_per_frame layer per frame F=16 [2,2048,3072]: 17.2 us -> 16.3 us
+      --   norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 17.3 us -> 16.2 us
+      --   norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 54.7 us -> 52.8 us
+      --   norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 25.7 us -> 24.7 us
+      norm_modulate_per_frame_bf16_nores_vec16 = { bf16_shift = 1 },
     },
     norm_modulate_per_token = {
       -- norm_modulate_per_token layer per token [2,2048,3072]: 26.3 us -> 26.3 us
@@ -218,7 +233,12 @@ return {
       --   rmsnorm_quant_fp8 [4096,4096]: 15.9 us -> 16.1 us
       --   rmsnorm_quant_fp8 [8192,5120]: 33.8 us -> 32.3 us
       --   rmsnorm_quant_fp8 [16384,8192]: 104.6 us -> 96.1 us
-      rmsnorm_quant_fp8_bf16_wbf16_vec16 = { blocks_per_sm = 16, bulk_rows = 2, chunks = 4, evict_first = 0, min_blocks = 1, ring_holds = 1, warps = 16 },
+      -- bf16_shift = 1 (bf16 unpacked by a shift and a mask), against the tiles above: C bench, 60 runs, best of two alternating passes:
+      --   rmsnorm_quant_fp8 [32,4096]: 4.6 us -> 4.4 us
+      --   rmsnorm_quant_fp8 [4096,4096]: 16.2 us -> 15.9 us
+      --   rmsnorm_quant_fp8 [8192,5120]: 32.1 us -> 32.3 us
+      --   rmsnorm_quant_fp8 [16384,8192]: 96.2 us -> 96.1 us
+      rmsnorm_quant_fp8_bf16_wbf16_vec16 = { bf16_shift = 1, blocks_per_sm = 16, bulk_rows = 2, chunks = 4, evict_first = 0, min_blocks = 1, ring_holds = 1, warps = 16 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 381.6 us -> 360.9 us

@@ -1075,7 +1075,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 //   layernorm: act=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            one block per row group; inputs loaded ahead of the stores
+//            one block per row group; inputs loaded ahead of the stores; bf16 unpacked by a shift and a mask
 __global__ void __launch_bounds__(512, 2)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const float inv_C)
 {
@@ -1119,10 +1119,10 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
+    if (live && pos < nc) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[2], &v[2][0]); }  // chunk slot 2
+    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
@@ -1202,13 +1202,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
         if (p.bias) {
           float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
@@ -1217,13 +1217,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
         if (p.bias) {
           float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
@@ -1232,13 +1232,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
         const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
         if (p.bias) {
           float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
@@ -1247,13 +1247,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
         const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
-          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
         if (p.bias) {
           float c[8] = {};
-          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] += c[j];
         }
@@ -1367,10 +1367,10 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
+    if (live && pos < nc) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[2], &v[2][0]); }  // chunk slot 2
+    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
@@ -1447,13 +1447,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
       if (live && pos < nc) {  // chunk slot 0
         if (p.weight) {
           float w[8];
-          fg_unpack_bf16x8(weight_held[0], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[0], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
         if (p.bias) {
           float c[8];
-          fg_unpack_bf16x8(bias_held[0], &c[0]);
+          fg_unpack_bf16x8<true>(bias_held[0], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
@@ -1461,13 +1461,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         if (p.weight) {
           float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[1], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
         if (p.bias) {
           float c[8];
-          fg_unpack_bf16x8(bias_held[1], &c[0]);
+          fg_unpack_bf16x8<true>(bias_held[1], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
@@ -1475,13 +1475,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         if (p.weight) {
           float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[2], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
         if (p.bias) {
           float c[8];
-          fg_unpack_bf16x8(bias_held[2], &c[0]);
+          fg_unpack_bf16x8<true>(bias_held[2], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
@@ -1489,13 +1489,13 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         if (p.weight) {
           float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[3], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
         if (p.bias) {
           float c[8];
-          fg_unpack_bf16x8(bias_held[3], &c[0]);
+          fg_unpack_bf16x8<true>(bias_held[3], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] += c[j];
         }

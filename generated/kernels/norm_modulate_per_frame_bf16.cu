@@ -10,6 +10,7 @@
 
 // Kernels of this file (variant: the values of its other axes):
 //   norm_modulate_per_frame_bf16_nores_vec16: residual=nores access=vec16
+//   norm_modulate_per_frame_bf16_nores_vec16_h200: residual=nores access=vec16 (tiles of the GPU model h200)
 //   norm_modulate_per_frame_bf16_nores_scalar: residual=nores access=scalar
 //   norm_modulate_per_frame_bf16_res_vec16: residual=res access=vec16
 //   norm_modulate_per_frame_bf16_res_scalar: residual=res access=scalar
@@ -1106,6 +1107,763 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// norm_modulate_per_frame_bf16_nores_vec16_h200
+//   norm_modulate_per_frame: act=bf16 residual=nores access=vec16
+//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
+//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead; bf16 unpacked by a shift and a mask
+__global__ void __launch_bounds__(512, 1)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F, const fg_udiv rows_div)
+{
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 127) / 128;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<16>(red, wr);
+  const int64_t nrows = p.B * p.L;
+  // the ring: 2 places of a row of the streamed input in shared memory, each
+  // of the row's 4 chunk slots a thread (its tail past C stays 0, so that every
+  // thread reads all its slots); the first 2 rows of the block in flight
+  extern __shared__ __align__(128) unsigned char fg_ring[];
+  __shared__ unsigned long long ring_full[2];
+  const uint32_t ring_bytes = (uint32_t)C * 2;  // a row of an input: whole 16-byte chunks (16-byte path)
+  const uint32_t ring_stride = 64 * (uint32_t)tpr;
+  for (int q = 0; q < 2; q++) {
+    uint4* place = (uint4*)(fg_ring + (size_t)q * ring_stride);
+    for (uint32_t c = ring_bytes / 16 + threadIdx.x; c < ring_stride / 16; c += blockDim.x) place[c] = make_uint4(0u, 0u, 0u, 0u);
+  }
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < 2; s++) fg_ring_init(&ring_full[s], 1);
+    fg_ring_init_fence();
+    for (int s = 0; s < 2; s++) {
+      const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[s], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s]);  // x
+      }
+    }
+  }
+  __syncthreads();
+  uint4 scale_kept[4];  // a row many rows read, held while the block's rows share it
+  const __nv_bfloat16* scale_kept_row = nullptr;
+  uint4 shift_kept[4];  // a row many rows read, held while the block's rows share it
+  const __nv_bfloat16* shift_kept_row = nullptr;
+  if (p.norm == 0) {  // norm = layer
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * p.L;
+    // this row's ring place, once its bytes have landed
+    const uint32_t slot = it % 2;
+    fg_ring_wait(&ring_full[slot], (it / 2) & 1u);
+    const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
+    float v[4][8] = {};  // the row's values, fp32
+    // from the ring: every chunk slot (the place's tail past C holds 0)
+    fg_unpack_bf16x8<true>(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 2 * tpr], &v[2][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 3 * tpr], &v[3][0]);
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
+      scale_kept_row = scale_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        scale_kept[0] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        scale_kept[1] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        scale_kept[2] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        scale_kept[3] = fg_ld16_keep(scale_row + e);
+      }
+    }
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
+    if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
+      shift_kept_row = shift_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        shift_kept[0] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        shift_kept[1] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        shift_kept[2] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        shift_kept[3] = fg_ld16_keep(shift_row + e);
+      }
+    }
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[3][j];
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+          s = fmaf(v[2][4], v[2][4], s);
+          s = fmaf(v[2][5], v[2][5], s);
+          s = fmaf(v[2][6], v[2][6], s);
+          s = fmaf(v[2][7], v[2][7], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+          s = fmaf(v[3][4], v[3][4], s);
+          s = fmaf(v[3][5], v[3][5], s);
+          s = fmaf(v[3][6], v[3][6], s);
+          s = fmaf(v[3][7], v[3][7], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      if (live && pos < nc) {  // chunk slot 0
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[0], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[0], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[1], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[1], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[2], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[2], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[3], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[3], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+    // every warp has read this row's place (the reduction synced them): the place
+    // takes the block's row 2 rows on
+    if (threadIdx.x == 0) {
+      const int64_t r = row + (int64_t)2 * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+      }
+    }
+  }
+  } else if (p.norm == 1) {  // norm = rms
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * p.L;
+    // this row's ring place, once its bytes have landed
+    const uint32_t slot = it % 2;
+    fg_ring_wait(&ring_full[slot], (it / 2) & 1u);
+    const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
+    float v[4][8] = {};  // the row's values, fp32
+    // from the ring: every chunk slot (the place's tail past C holds 0)
+    fg_unpack_bf16x8<true>(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 2 * tpr], &v[2][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 3 * tpr], &v[3][0]);
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
+      scale_kept_row = scale_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        scale_kept[0] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        scale_kept[1] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        scale_kept[2] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        scale_kept[3] = fg_ld16_keep(scale_row + e);
+      }
+    }
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
+    if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
+      shift_kept_row = shift_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        shift_kept[0] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        shift_kept[1] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        shift_kept[2] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        shift_kept[3] = fg_ld16_keep(shift_row + e);
+      }
+    }
+    {  // RMSNorm
+      float s = 0.f;
+      {  // RMSNorm
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      if (live && pos < nc) {  // chunk slot 0
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[0], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[0], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[1], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[1], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[2], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[2], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[3], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[3], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+    // every warp has read this row's place (the reduction synced them): the place
+    // takes the block's row 2 rows on
+    if (threadIdx.x == 0) {
+      const int64_t r = row + (int64_t)2 * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+      }
+    }
+  }
+  } else {  // norm = none
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * p.L;
+    // this row's ring place, once its bytes have landed
+    const uint32_t slot = it % 2;
+    fg_ring_wait(&ring_full[slot], (it / 2) & 1u);
+    const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
+    float v[4][8] = {};  // the row's values, fp32
+    // from the ring: every chunk slot (the place's tail past C holds 0)
+    fg_unpack_bf16x8<true>(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 2 * tpr], &v[2][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 3 * tpr], &v[3][0]);
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.scale_stride[1];
+    if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
+      scale_kept_row = scale_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        scale_kept[0] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        scale_kept[1] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        scale_kept[2] = fg_ld16_keep(scale_row + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        scale_kept[3] = fg_ld16_keep(scale_row + e);
+      }
+    }
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)fg_udiv_div31((uint32_t)l, rows_per_F) * p.shift_stride[1];
+    if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
+      shift_kept_row = shift_row;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        shift_kept[0] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        shift_kept[1] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        shift_kept[2] = fg_ld16_keep(shift_row + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        shift_kept[3] = fg_ld16_keep(shift_row + e);
+      }
+    }
+    if (p.weight || p.bias) {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      if (live && pos < nc) {  // chunk slot 0
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[0], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[0], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[1], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[1], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[2], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[2], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        float sc[8] = {};
+        fg_unpack_bf16x8<true>(scale_kept[3], &sc[0]);
+        float sh[8] = {};
+        fg_unpack_bf16x8<true>(shift_kept[3], &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+    __syncthreads();  // every warp has read this row's place (no reduction synced them)
+    // the place takes the block's row 2 rows on
+    if (threadIdx.x == 0) {
+      const int64_t r = row + (int64_t)2 * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+      }
+    }
+  }
+  }
+}
+
+// Grid: as many blocks as fit on the GPU at once (at most 16 per
+// multiprocessor) or fewer for a small call; the row loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200), 512, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm > 16) per_sm = 16;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
+  // row r is in batch entry r / L: the kernel divides by a multiply-high
+  const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);
+  // row l is in group l / (L / F): the kernel divides by a multiply-high
+  const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
+  if (fit > 16) fit = 16;
+  // the ring's shared memory (tile bulk_rows), and the blocks that fit with it
+  // and the row's warps: asked once per device for the last C (a call's blocks
+  // of one row each are smaller than the full block that per_sm counts)
+  const size_t ring_smem = (size_t)128 * (size_t)threads;  // places of the row's chunk slots
+  static unsigned long long fit_of_c[FG_MAX_DEVICES];  // per device: C << 32 | blocks that fit; 0: not asked yet
+  const unsigned long long asked = dev < FG_MAX_DEVICES ? __atomic_load_n(&fit_of_c[dev], __ATOMIC_RELAXED) : 0;
+  if (asked != 0 && (int64_t)(asked >> 32) == p->C) {
+    fit = (int64_t)(asked & 0xffffffffu);
+  } else {
+    // the kernel's leave to take the widest ring (idempotent)
+    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200), cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+    int blocks_fit = 0;
+    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200), (int)threads, ring_smem);
+    if (err != cudaSuccess) return err;
+    fit = blocks_fit < 16 ? blocks_fit : 16;
+    if (fit < 1) fit = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&fit_of_c[dev], (unsigned long long)p->C << 32 | (unsigned long long)fit, __ATOMIC_RELAXED);
+  }
+  const int64_t cap = (int64_t)sm_count * fit;
+  int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
   return cudaGetLastError();
 }
 #endif

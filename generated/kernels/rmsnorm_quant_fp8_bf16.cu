@@ -2174,7 +2174,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec1
 //   rmsnorm_quant_fp8: act=bf16 weight=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead
+//            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead; bf16 unpacked by a shift and a mask
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_fp8_params p, const float inv_C, const fg_udiv rows_div)
 {
@@ -2254,10 +2254,10 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
     const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
     float v[4][8] = {};  // the row's values, fp32
     // from the ring: every chunk slot (the place's tail past C holds 0)
-    fg_unpack_bf16x8(ring_x[pos + 0 * tpr], &v[0][0]);
-    fg_unpack_bf16x8(ring_x[pos + 1 * tpr], &v[1][0]);
-    fg_unpack_bf16x8(ring_x[pos + 2 * tpr], &v[2][0]);
-    fg_unpack_bf16x8(ring_x[pos + 3 * tpr], &v[3][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 2 * tpr], &v[2][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 3 * tpr], &v[3][0]);
     // the row pointers of the rows many rows read (modulation rows, branches)
     const float scale_v = fg_to_f32(*((const float*)p.scale));
     {  // RMSNorm
@@ -2286,7 +2286,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
       if (live && pos < nc) {  // chunk slot 0
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[0], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[0], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
@@ -2294,7 +2294,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[1], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
@@ -2302,7 +2302,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[2], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
@@ -2310,7 +2310,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[3], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
@@ -2433,10 +2433,10 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
+    if (live && pos < nc) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[2], &v[2][0]); }  // chunk slot 2
+    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -2463,7 +2463,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
       if (live && pos < nc) {  // chunk slot 0
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[0], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[0], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
@@ -2471,7 +2471,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[1], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
@@ -2479,7 +2479,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[2], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
@@ -2487,7 +2487,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[3], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
