@@ -51,6 +51,12 @@ function M.store_extra(hint, policy) return policy_arg(hint, policy, M.L2_STORE_
 -- the suffix of a store's function for a store hint ("policy": _policy)
 function M.store_suffix(hint) return hint == "policy" and "_policy" or "" end
 
+-- The template argument of a bf16 load or unpack in the shift form (the
+-- device header's fg_unpack2_bf16), else nothing.
+function M.unpack_form(dtype, shift)
+  return (shift and dtype == "bf16") and "<true>" or ""
+end
+
 -- Loads of n contiguous elements at ptr (an expression of type const T*) into
 -- the fp32 array slice dst (an lvalue like "xa[0][1]"), first element at dst[0].
 --   vec:   accesses of up to 16 bytes (the caller checked alignment)
@@ -58,12 +64,7 @@ function M.store_suffix(hint) return hint == "policy" and "_policy" or "" end
 --   hint:  "stream" (read once, evict first), "plain" (read once, the default policy),
 --          "policy" (under the L2 policy in the variable opts.policy, by default
 --          M.L2_LOAD_POLICY) or "keep" (read again: tables)
--- The template argument of a bf16 load or unpack in the shift form (the
--- device header's fg_unpack2_bf16), else nothing.
-function M.unpack_form(dtype, shift)
-  return (shift and dtype == "bf16") and "<true>" or ""
-end
-
+--   shift: bf16 unpacked in the shift form (M.unpack_form; vector accesses)
 function M.load_f32(dst, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then
