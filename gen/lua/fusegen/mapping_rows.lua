@@ -374,6 +374,7 @@ function M.plan(spec, v, tuning)
     end)
   end
   m.holds_whole = m.bulk > 0 and #m.call_rows > 0 and m.tiles.ring_holds == 1
+  m.bf16_shift = m.vec and m.tiles.bf16_shift == 1  -- (the 16-byte path's loads and raw chunks)
   -- (the short form beside the ring's kernel: where the ring keeps no operand,
   -- which its kernel declares outside the row loop)
   local keeps = false
@@ -437,7 +438,7 @@ function M.kernel_env(spec, v, tuning, env)
     return k == 0 and ("const int e = pos * %d;"):format(m.V) or ("const int e = (pos + %d * tpr) * %d;"):format(k, m.V)
   end
   env.load = function(dst, ptr, dtype, hint, policy)
-    return cg.load_f32(dst, ptr, m.V, dtype, { vec = m.vec, hint = hint, policy = policy, shift = m.tiles.bf16_shift == 1 })
+    return cg.load_f32(dst, ptr, m.V, dtype, { vec = m.vec, hint = hint, policy = policy, shift = m.bf16_shift })
   end
   -- chunk slot k of a row every row reads whole (stage argument a, dims [C]:
   -- a norm's weight or bias) as fp32 dst[V]: in the short form (tile
@@ -492,7 +493,7 @@ function M.kernel_env(spec, v, tuning, env)
     return ("%s = fg_ld16_%s(%s%s);"):format(dst, hint, ptr, cg.load_extra(hint, policy))
   end
   env.unpack = function(dst, raw, dtype)
-    return ("fg_unpack_%sx%d%s(%s, &%s[0]);"):format(dtype, m.V, cg.unpack_form(dtype, m.tiles.bf16_shift == 1), raw, dst)
+    return ("fg_unpack_%sx%d%s(%s, &%s[0]);"):format(dtype, m.V, cg.unpack_form(dtype, m.bf16_shift), raw, dst)
   end
   -- each_value(f): a line f(x) for every value x of the row the thread holds
   env.each_value = function(f)

@@ -5,7 +5,7 @@
 % local per_row_grid = m.blocks_per_sm == 0
 % local prefetch_note = ({ [0] = "", "; inputs loaded ahead of the stores", "; inputs and modulation loaded ahead of the stores and reductions" })[m.prefetch]
 % if m.bulk > 0 then prefetch_note = ("; rows brought in by bulk copies, %d ahead"):format(m.bulk - 1) end
-% if m.tiles.bf16_shift == 1 and m.vec then prefetch_note = prefetch_note .. "; bf16 unpacked by a shift and a mask" end
+% if m.bf16_shift then prefetch_note = prefetch_note .. "; bf16 unpacked by a shift and a mask" end
 // $(v.base)
 //   $(describe)
 //   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
