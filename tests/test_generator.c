@@ -622,6 +622,62 @@ TEST(test_generator_heads_token_block) {
   free(text);
 }
 
+/* even_runs (a token walk over q and k): the launcher cuts each head set into
+   runs of the fewest heads of a set, in whole head steps, and the kernel finds
+   the token, the set and the run of an item from the runs per token; without
+   the tile, an item per (token, set). A whole-token need (qknorm across heads)
+   ignores it. */
+static void check_even_runs(const char *text, int want) {
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/rope_qk_cos_sin_cache_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *k = kernel_text(t, "(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(");
+  char *launch = between(t, "(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(", "\n}\n");
+  CHECK_MSG(k && launch, "%s: no d128 kernel or launcher", path);
+  if (k && launch && want) {
+    const char *item = strstr(k, "const int64_t j = fg_udiv_div((uint32_t)it, g.runs_div);");
+    const char *set = strstr(k, "if (set == 0 && run >= g.set[0].nhb) { run -= g.set[0].nhb; set = 1; }");
+    const char *heads = strstr(k, "for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads");
+    CHECK_MSG(item && set && heads && item < set && set < heads, "%s: the kernel with even_runs does not walk runs:\n%s", path, k);
+    CHECK_MSG(strstr(launch, "if (p->HK < fewest) fewest = p->HK;") && strstr(launch, "g.run = (int)((fewest + 3) / 4 * 4);") &&
+                  strstr(launch, "set.nhb = (int)((p->HQ + g.run - 1) / g.run);  // runs per token") &&
+                  strstr(launch, "g.runs_div = fg_udiv_make((uint32_t)g.runs);"),
+              "%s: the launcher with even_runs does not cut the sets into runs:\n%s", path, launch);
+  } else if (k && launch) {
+    CHECK_MSG(strstr(k, "const int set = (int)(it % 2);") && !strstr(k, "runs_div") && strstr(launch, "set.nhb = 1;  // a run per token"),
+              "%s: without even_runs, not an item per token and set:\n%s", path, k);
+  }
+  free(k);
+  free(launch);
+  free(t);
+  snprintf(path, sizeof path, "%s/kernels/qknorm_across_heads_rope_per_head_bf16.cu", f.out);
+  t = read_text(path, NULL);
+  CHECK_MSG(t && !strstr(t, "runs_div"), "%s: a kernel that needs the whole token walks runs", path);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+TEST(test_generator_heads_even_runs) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  static const char *const find = "walk = o.walk, token_block = o.token_block,";
+  char *with = replace_once(text, find, "walk = o.walk or \"token\", even_runs = 1, token_block = o.token_block,");
+  char *without = replace_once(text, find, "walk = o.walk or \"token\", token_block = o.token_block,");
+  CHECK_MSG(with && without, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  if (with) check_even_runs(with, 1);
+  if (without) check_even_runs(without, 0);
+  free(with);
+  free(without);
+  free(text);
+}
+
 TEST(test_generator_rows_ring) {
   char *text = read_text("gen/specs/norm_modulate.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");

@@ -666,6 +666,26 @@ TEST(test_rope_qk_cache_gpu_every_variant) {
  * tensor, in place and out of place, [T, H, D] and [B, S, H, D]; int32 and
  * int64 positions, both pairings; bf16 with an fp32 cache mostly, fp16 and
  * fp32 activations too. */
+/* Head counts the token walk's even runs (tile even_runs: the sm_90 tuning
+ * files' d128 bf16 kernel) must cut cleanly: sets that are not multiples of
+ * the run, k with more heads than q, runs of less than a head step, and equal
+ * sets; in place, where a head taken by two runs would turn twice, and out of
+ * place. */
+TEST(test_rope_qk_cache_gpu_uneven_sets) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  static const int64_t pairs[5][2] = {{30, 6}, {6, 14}, {13, 3}, {3, 1}, {40, 40}};
+  int n = 0;
+  for (int i = 0; i < 5; i++)
+    for (int in_place = 0; in_place < 2; in_place++) {
+      qkc_case c = qkc_base(DT_BF16, DT_FP32, i % 2 ? 2 : 0, i % 2 ? 33 : 67, pairs[i][0], pairs[i][1], 128, 128,
+                            9500 + (uint64_t)n++);
+      c.pos64 = 1;
+      c.pairing = FG_PAIRING_INTERLEAVED;
+      c.out_mode = in_place ? QKC_OUT_NULL : QKC_OUT_NEW;
+      CHECK(run_qkc(&c) == 0);
+    }
+}
+
 TEST(test_rope_qk_cache_gpu_model_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t pairs[4][2] = {{32, 8}, {64, 8}, {8, 8}, {32, 1}};

@@ -10,7 +10,8 @@
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
 -- entries ("L2 evict-last for the ops in place"), rope_qk_cos_sin_cache d128's
 -- H200 tiles (bench/NOTES.md, "rope_qk_cos_sin_cache on the H100 with the H200's
--- tiles") and rope_qk d128's flat grid.
+-- tiles"), rope_qk d128's flat grid and rope_qk_cos_sin_cache d128's even_runs
+-- ("Even runs of a token's heads under GQA").
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -115,7 +116,11 @@ return {
       --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 35.0 us -> 34.4 us
       --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 29.9 us -> 30.7 us
       --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1034.5 us -> 972.9 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
+      -- even_runs = 1 (a token's heads in runs of k's count under GQA), against the tiles above: C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 34.3 us -> 34.2 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 30.5 us -> 29.2 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 973.1 us -> 972.7 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, even_runs = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 23.20 us -> 22.94 us

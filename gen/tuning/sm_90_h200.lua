@@ -9,8 +9,9 @@
 -- with evict_first too); the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
--- entries ("L2 evict-last for the ops in place"), and the two fp8 norms' rows
--- ring ("The rows ring for the fp8 norms").
+-- entries ("L2 evict-last for the ops in place"), the two fp8 norms' rows
+-- ring ("The rows ring for the fp8 norms") and rope_qk_cos_sin_cache d128's
+-- even_runs ("Even runs of a token's heads under GQA").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -283,7 +284,11 @@ return {
       --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 27.55 us -> 27.49 us
       --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 25.06 us -> 25.34 us
       --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 708.51 us -> 693.79 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
+      -- even_runs = 1 (a token's heads in runs of k's count under GQA), against the tiles above: C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 27.2 us -> 27.2 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 25.2 us -> 24.1 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 692.4 us -> 691.6 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, even_runs = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 20.7 us -> 18.9 us
       -- l2_keep = 1 with evict-normal stores, against no l2_keep: slower, not taken (rope_qk_cos_sin_cache [4096,32/32,64] qkv: 19.20 us -> 19.39 us)
       rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },

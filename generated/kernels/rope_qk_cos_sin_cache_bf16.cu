@@ -2655,6 +2655,9 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int run;              // heads per run (a set's last run may be shorter)
+  int runs;             // runs per token, of all sets
+  fg_udiv runs_div;     // divides an item index by runs
 };
 
 __global__ void __launch_bounds__(128, 3)
@@ -2664,7 +2667,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
   const int64_t ntok = p.B * p.S;
-  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // Work items: (token, run of heads): a warp walks over a run of the heads (the launcher's length: the fewest heads of a set) of one token,
   // 4 at a time (lane group g takes heads g, g + 2, ...)
   const int hg = 2;  // the lane groups of the warp, each heads g, g + hg, ...
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -2672,10 +2675,11 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // a token's runs of the 2 head sets are neighbours, so that what they
+    // share per token (the table rows) is read from DRAM once
+    const int64_t j = fg_udiv_div((uint32_t)it, g.runs_div);
+    int run = (int)(it - j * g.runs), set = 0;
+    if (set == 0 && run >= g.set[0].nhb) { run -= g.set[0].nhb; set = 1; }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -2713,7 +2717,8 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
         }
       }
     }
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
       float xa[2][1][8] = {};
       if (h < H) {  // head h
         const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2763,11 +2768,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   (void)sm_count;
   FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
+  // runs of the fewest heads of a set, in whole steps of 4 heads
+  int64_t fewest = p->HQ;
+  if (p->HK < fewest) fewest = p->HK;
+  g.run = (int)((fewest + 3) / 4 * 4);
+  g.runs = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
     set.hg = 2;
     set.tpw = 1;
-    set.nhb = 1;  // a run per token
+    set.nhb = (int)((p->HQ + g.run - 1) / g.run);  // runs per token
+    g.runs += set.nhb;
     set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
@@ -2777,7 +2788,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
     fg_heads_set& set = g.set[1];
     set.hg = 2;
     set.tpw = 1;
-    set.nhb = 1;  // a run per token
+    set.nhb = (int)((p->HK + g.run - 1) / g.run);  // runs per token
+    g.runs += set.nhb;
     set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
@@ -2785,6 +2797,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
+  g.runs_div = fg_udiv_make((uint32_t)g.runs);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);

@@ -25,7 +25,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -37,17 +37,20 @@ local TILE_DOC = {
   l2_keep = "1: in place, the activations are loaded under an L2 evict-last policy and stored evict-normal: their lines stay in L2 from a head's load to its store, then go back to the normal priority (out of place, both evict-first; over evict_first; the 16-byte path); 0: not (0 or 1)",
   lean = "1: a second kernel, a lane group per (token, block of heads) with 32-bit offsets, runs the calls the item loop would pass over once (kernel/heads_lean.cu.tpl); 0: none (0 or 1)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
+  even_runs = "with walk = \"token\" over several head sets: 1: the launcher cuts each set's heads into runs of one length per call, the fewest heads of a set (in whole steps), so that a set of more heads is not the call's long pole (GQA: q's 32 heads as 4 runs of k's 8), a token's runs neighbours; 0: a run per set (0 or 1; ignored with the need whole_token or token_block)",
   token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
-  token_block = { 0, 1 } }
+  token_block = { 0, 1 }, even_runs = { 0, 1 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
--- flat_waves means nothing there; a walk has no lean form: one form, one candidate.
+-- flat_waves means nothing there; a walk has no lean form; runs of even length
+-- are of a token walk: one form, one candidate.
 local function normalize(t)
   if t.blocks_per_sm == 0 then t.flat_waves = 0 end
   if t.walk ~= 0 then t.lean = 0 end
+  if t.walk ~= "token" then t.even_runs = 0 end
 end
 
 -- This mapping's tile parameters: defaults, meaning and range
@@ -275,6 +278,11 @@ function M.plan(spec, v, tuning)
   -- token's heads; a warp with lanes that hold no head returns early, which a
   -- block's barriers cannot allow, so such a variant keeps a warp per item
   m.token_block = m.walk_all and m.tiles.token_block == 1 and m.G * m.L == 32
+  -- even_runs: a token walk that needs no whole token, over several head sets,
+  -- cut into runs of the fewest heads of a set (the launcher's, per call), so
+  -- that a set with more heads (q of GQA) is not the long pole of the call;
+  -- sets of equal heads keep a run each, the whole token
+  m.walk_runs = m.walk_all and m.tiles.even_runs == 1 and not needs.whole_token and not m.token_block
   -- pass region [R, D): only for partial R, at most D - 2 elements
   if m.full or m.merged then
     m.NP = 0

@@ -10,6 +10,11 @@ struct $(grid_type) {
   fg_heads_set set[$(N)];  // $(table.concat(set_names, ", "))
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+% if m.walk_runs and N > 1 then
+  int run;              // heads per run (a set's last run may be shorter)
+  int runs;             // runs per token, of all sets
+  fg_udiv runs_div;     // divides an item index by runs
+% end
 };
 
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
@@ -34,7 +39,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
   // $(groups * m.U) at a time (lane group g takes heads g, g + $(groups), ...); its
   // sums over the token go through red (fg_row_sum), a slot pair per item
 %   else
-%     local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
+%     local run = m.walk_runs and N > 1 and "a run of the heads (the launcher's length: the fewest heads of a set)" or m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
   // Work items: (token, run of heads): a warp walks over $(run) of one token,
   // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...)
 %   end
@@ -75,6 +80,14 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % end
 % if N == 1 then
     const int64_t j = it;
+% elseif m.walk_runs then
+    // a token's runs of the $(N) head sets are neighbours, so that what they
+    // share per token (the table rows) is read from DRAM once
+    const int64_t j = fg_udiv_div((uint32_t)it, g.runs_div);
+    int run = (int)(it - j * g.runs), set = 0;
+%   for i = 1, N - 1 do
+    if (set == $(i - 1) && run >= g.set[$(i - 1)].nhb) { run -= g.set[$(i - 1)].nhb; set = $(i); }
+%   end
 % elseif m.walk_all then
     // a token's items of the $(N) head sets are neighbours (set = it % $(N)), so that
     // what they share per token (the table rows) is read from DRAM once, not $(N) times
@@ -122,7 +135,10 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % for _, name in ipairs(stages.token) do
     % stage(name)
 % end
-% if m.walk_all then
+% if m.walk_runs and N > 1 then
+    const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
+% elseif m.walk_all then
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
 % elseif m.walk then
     const int64_t h0 = (j - tb * nhb) * $(m.walk * m.G * m.U), hend = H < h0 + $(m.walk * m.G * m.U) ? H : h0 + $(m.walk * m.G * m.U);
@@ -160,13 +176,25 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   % include("kernel/resident_blocks.cu.tpl")
   $(grid_type) g;
   int64_t items = 0;
+% if m.walk_runs and N > 1 then
+  // runs of the fewest heads of a set, in whole steps of $(m.G * m.U) heads
+  int64_t fewest = p->$(head_sets[1].heads);
+%   for i = 2, N do
+  if (p->$(head_sets[i].heads) < fewest) fewest = p->$(head_sets[i].heads);
+%   end
+  g.run = (int)((fewest + $(m.G * m.U - 1)) / $(m.G * m.U) * $(m.G * m.U));
+  g.runs = 0;
+% end
 % for i, hs in ipairs(head_sets) do
   {  // the work items of $(hs.input)
     fg_heads_set& set = g.set[$(i - 1)];
 %   if m.walk then
     set.hg = $(m.G);
     set.tpw = 1;
-%     if m.walk_all then
+%     if m.walk_runs and N > 1 then
+    set.nhb = (int)((p->$(hs.heads) + g.run - 1) / g.run);  // runs per token
+    g.runs += set.nhb;
+%     elseif m.walk_all then
     set.nhb = 1;  // a run per token
 %     else
     set.nhb = (int)((p->$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U));  // runs per token
@@ -184,6 +212,9 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % end
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
+% if m.walk_runs and N > 1 then
+  g.runs_div = fg_udiv_make((uint32_t)g.runs);
+% end
 % if m.token_block then
   int64_t blocks = items;  // a block per item
 % else
