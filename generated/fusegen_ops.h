@@ -276,10 +276,11 @@ fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* 
  * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
  * mean over the token's HQ * D (or HK * D) elements, w = q_weight [HQ * D] or
  * k_weight [HK * D] (head h's weights at h * D); then each head's y rotated
- * with the angles of row s (the token's place in its sequence) of cos and sin
- * [S, R/2], dims [R, D) normalised only; rounded once and written back. norm_rounding act rounds y to
- * the dtype of q before the rotation (as a separate norm kernel followed by a
- * rope kernel would).
+ * with the angles of row s (the token's place in its sequence) of cos and
+ * sin [S, R/2],
+ * dims [R, D) normalised only; rounded once and written back. norm_rounding act
+ * rounds y to the dtype of q before the rotation (as a separate norm kernel
+ * followed by a rope kernel would).
  *
  *   q        [B?, S, HQ, D] bf16/fp16/fp32, inout: queries, normalised and rotated in place; last dim contiguous
  *   k        [B?, S, HK, D] bf16/fp16/fp32, inout: keys, in place; token and head strides free
@@ -302,9 +303,10 @@ fg_status fg_qknorm_across_heads_rope(DLTensor* q, DLTensor* k, const DLTensor* 
  * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
  * mean over the token's H * D elements, w = q_weight or k_weight [H * D] (head
  * h's weights at h * D); then head h of token s of batch b rotated with the
- * angles cos[b, h, s, :] and sin[b, h, s, :] (q and k share the tables), dims
- * [R, D) normalised only; rounded once and written back. norm_rounding act
- * rounds y to the dtype of q before the rotation.
+ * angles cos[b, h, s, :] and sin[b, h, s, :] (q and k share the tables),
+ * dims [R, D) normalised only; rounded once and written back. norm_rounding act
+ * rounds y to the dtype of q before the rotation (as a separate norm kernel
+ * followed by a rope kernel would).
  *
  *   q        [B?, S, H, D] bf16/fp16/fp32, inout: queries, normalised and rotated in place; last dim contiguous
  *   k        [B?, S, HK, D] bf16/fp16/fp32, inout: keys, in place, as many heads as q; token and head strides free

@@ -32,11 +32,31 @@ local tables = {
     positions,
   },
 }
+-- Per-head tables [B, H, S, R/2] (free strides but the last): one doc says whose heads they serve
+local function per_head_tables(cos_doc)
+  return {
+    { name = "cos", dims = { "B?", "H", "S", "R/2" }, dtype = "table", access = "in", doc = cos_doc },
+    { name = "sin", dims = { "B?", "H", "S", "R/2" }, dtype = "table", access = "in", doc = "sines, same shape as cos" },
+  }
+end
 local function qk_weights(dims_q, dims_k, doc_q, doc_k)
   return {
     { name = "q_weight", dims = { dims_q }, dtype = "weight", access = "in", doc = doc_q },
     { name = "k_weight", dims = { dims_k }, dtype = "weight", access = "in", doc = doc_k },
   }
+end
+-- The across-heads forms' weights [heads * D] and their sizes, q's heads named hq and k's hk
+local function across_weights(hq, hk)
+  return qk_weights("QW", "KW", ("RMSNorm weight of q's hidden vector [%s * D]"):format(hq),
+    ("RMSNorm weight of k's hidden vector [%s * D]"):format(hk))
+end
+local function across_sizes(hq, hk, first)
+  local c = { first }
+  for _, w in ipairs({ { "QW", hq, "q" }, { "KW", hk, "k" } }) do
+    c[#c + 1] = { ("%s == %s * D"):format(w[1], w[2]),
+      ("%s_weight must have %s * D elements (the weights of all of %s's heads)"):format(w[3], w[2], w[3]) }
+  end
+  return c
 end
 local head_weights = qk_weights("D", "D", "RMSNorm weight of q's heads", "RMSNorm weight of k's heads")
 
@@ -171,7 +191,7 @@ local function qknorm_op(o)
         { { "P >= 1 || " .. limit:gsub(" < 2147483648", " == 0"), "the table needs at least one row (P >= 1)" } }),
     axes = axes { input = "q", weight = true, table = kind == "cos_sin_cache" and "cos_sin_cache" or "cos",
       positions = kind == "positions" or kind == "cos_sin_cache", pairings = o.pairings,
-      head_dims = o.head_dims or { 64, 80, 96, 128, 256, "any" } },
+      head_dims = o.across and { 64, 128, "any" } or { 64, 80, 96, 128, 256, "any" } },
     -- Qwen-Image's partial rotary: R = 64 of D = 128
     keep = budget(o.keep or function(v) return (v.weight == "fp32" or v.weight == v.act) and v.table == "fp32" end, { [128] = true }),
     keep_doc = o.keep_doc or "weights are fp32 or the dtype of q; the tables are fp32",
@@ -182,8 +202,19 @@ local function qknorm_op(o)
     -- once per token; across heads, a block per token and head set, its warps
     -- over the heads: the token's loads go out at once, not a head step a warp
     tiles = tiles { walk = not o.across and "token" or nil, token_block = o.across and 1 or nil },
-    tune = o.tune or { warps = { 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6, 32 }, min_blocks = { 3, 5, 8 } },
+    tune = o.across and across_tune or { warps = { 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6, 32 }, min_blocks = { 3, 5, 8 } },
   }
+end
+
+-- The across-heads members' doc around what differs: the mean, the weights, the angles
+local function across_doc(hq, hk, middle)
+  return ([[
+For every token of q [.., %s, D] and k [.., %s, D] (token strides free: views
+into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
+%s,
+dims [R, D) normalised only; rounded once and written back. norm_rounding act
+rounds y to the dtype of q before the rotation (as a separate norm kernel
+followed by a rope kernel would).]]):format(hq, hk, middle)
 end
 
 local qknorm_doc = [[
@@ -241,11 +272,7 @@ outside [0, P) is never read: that token's rotated dims come out NaN.]],
 As fg_rope, with the angles of head h of token s of batch b in cos[b, h, s, :]
 and sin[b, h, s, :]. rounding FG_ROUNDING_EAGER_BF16 (bf16 x only) reproduces
 eager PyTorch bit for bit: a' = bf16(bf16(a*cos) - b*sin), b' = bf16(bf16(b*cos) + a*sin).]],
-    tables = {
-      { name = "cos", dims = { "B?", "H", "S", "R/2" }, dtype = "table", access = "in",
-        doc = "cosines per batch, head and token; last dim contiguous" },
-      { name = "sin", dims = { "B?", "H", "S", "R/2" }, dtype = "table", access = "in", doc = "sines, same shape as cos" },
-    },
+    tables = per_head_tables("cosines per batch, head and token; last dim contiguous"),
     table_dim = "cos.shape[-1]",
     scalars = {
       { name = "rounding", type = "rounding", doc = "fp32 (one rounding) or eager_bf16" },
@@ -305,57 +332,34 @@ dims come out NaN.]],
   qknorm_op {
     op = "qknorm_across_heads_rope", kind = "per_token", across = true,
     summary = "RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place",
-    doc = [[
-For every token of q [.., HQ, D] and k [.., HK, D] (token strides free: views
-into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
+    doc = across_doc("HQ", "HK", [=[
 mean over the token's HQ * D (or HK * D) elements, w = q_weight [HQ * D] or
 k_weight [HK * D] (head h's weights at h * D); then each head's y rotated
-with the angles of row s (the token's place in its sequence) of cos and sin
-[S, R/2], dims [R, D) normalised only; rounded once and written back. norm_rounding act rounds y to
-the dtype of q before the rotation (as a separate norm kernel followed by a
-rope kernel would).]],
-    weights = qk_weights("QW", "KW", "RMSNorm weight of q's hidden vector [HQ * D]", "RMSNorm weight of k's hidden vector [HK * D]"),
-    constraints = {
-      { "QW == HQ * D", "q_weight must have HQ * D elements (the weights of all of q's heads)" },
-      { "KW == HK * D", "k_weight must have HK * D elements (the weights of all of k's heads)" },
-    },
-    head_dims = { 64, 128, "any" },
-    tune = across_tune,
+with the angles of row s (the token's place in its sequence) of cos and
+sin [S, R/2]]=]),
+    weights = across_weights("HQ", "HK"),
+    constraints = across_sizes("HQ", "HK"),
   },
   -- LTX-2's attention prologue (docs/tutorial.md walks through a member like it)
   qknorm_op {
     op = "qknorm_across_heads_rope_per_head", kind = "per_head", across = true,
     summary = "RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place",
-    doc = [[
-For every token of q [.., H, D] and k [.., H, D] (token strides free: views
-into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
+    doc = across_doc("H", "H", [[
 mean over the token's H * D elements, w = q_weight or k_weight [H * D] (head
 h's weights at h * D); then head h of token s of batch b rotated with the
-angles cos[b, h, s, :] and sin[b, h, s, :] (q and k share the tables), dims
-[R, D) normalised only; rounded once and written back. norm_rounding act
-rounds y to the dtype of q before the rotation.]],
+angles cos[b, h, s, :] and sin[b, h, s, :] (q and k share the tables)]]),
     q = heads("q", "H", "inout", "queries, normalised and rotated in place; last dim contiguous"),
     k = heads("k", "HK", "inout", "keys, in place, as many heads as q; token and head strides free"),
     k_heads = true,
-    weights = qk_weights("QW", "KW", "RMSNorm weight of q's hidden vector [H * D]", "RMSNorm weight of k's hidden vector [H * D]"),
-    tables = {
-      { name = "cos", dims = { "B?", "H", "S", "R/2" }, dtype = "table", access = "in",
-        doc = "cosines per batch, head and token (shared by q and k); last dim contiguous" },
-      { name = "sin", dims = { "B?", "H", "S", "R/2" }, dtype = "table", access = "in", doc = "sines, same shape as cos" },
-    },
+    weights = across_weights("H", "H"),
+    tables = per_head_tables("cosines per batch, head and token (shared by q and k); last dim contiguous"),
     table_dim = "cos.shape[-1]",
-    constraints = {
-      { "HK == H", "k must have as many heads as q: they share the per-head tables" },
-      { "QW == H * D", "q_weight must have H * D elements (the weights of all of q's heads)" },
-      { "KW == H * D", "k_weight must have H * D elements (the weights of all of k's heads)" },
-    },
+    constraints = across_sizes("H", "H", { "HK == H", "k must have as many heads as q: they share the per-head tables" }),
     heads_limit = "B * S * 2 * H < 2147483648",
     pairings = { "half", "interleaved" },
-    head_dims = { 64, 128, "any" },
     keep = function(v)
       return (v.weight == "fp32" or v.weight == v.act) and (v.table == "fp32" or v.table == v.act)
     end,
     keep_doc = "weights and tables are fp32 or the dtype of q",
-    tune = across_tune,
   },
 }

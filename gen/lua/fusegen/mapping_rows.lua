@@ -648,20 +648,24 @@ function M.operand(env, a, name, level)
   local early = not given and o.level >= 2  -- declared in the "pointers" phase
   local decl = { ("const %s* %s = %s;"):format(ctype, o.row, ptr) }
   if early then o.declare = function() return decl end end
+  -- every chunk slot's raw 16 bytes into raw[k], then the block's closing brace
+  local function load_slots(out, raw, hint, policy)
+    for k = 0, m.K - 1 do
+      out[#out + 1] = ("  %s  // chunk slot %d"):format(env.chunk_open(k), k)
+      out[#out + 1] = "    " .. env.chunk_first(k)
+      out[#out + 1] = "    " .. env.load_raw(("%s[%d]"):format(raw, k), o.row .. " + e", hint, policy)
+      out[#out + 1] = "  }"
+    end
+    out[#out + 1] = "}"
+    return out
+  end
   if kept then
     -- bulk_rows: the chunks held since the block's last row, loaded again where
     -- this row reads another row (uniform over the block: one row per block)
     o.declare = function()
       local out = { decl[1], ("if (%s != %s) {  // another row than the block's last row read: load it"):format(o.row, kept.row),
         ("  %s = %s;"):format(kept.row, o.row) }
-      for k = 0, m.K - 1 do
-        out[#out + 1] = ("  %s  // chunk slot %d"):format(env.chunk_open(k), k)
-        out[#out + 1] = "    " .. env.chunk_first(k)
-        out[#out + 1] = "    " .. env.load_raw(("%s[%d]"):format(kept.raw, k), o.row .. " + e", "keep")
-        out[#out + 1] = "  }"
-      end
-      out[#out + 1] = "}"
-      return out
+      return load_slots(out, kept.raw, "keep")
     end
   end
   if not given and not early and not o.raw then o.open = function() return decl end end
@@ -669,14 +673,7 @@ function M.operand(env, a, name, level)
     o.issue = function()
       local out = { ("uint4 %s[%d];"):format(rawn, m.K), "{" }
       if not given and not early then out[#out + 1] = "  " .. decl[1] end
-      for k = 0, m.K - 1 do
-        out[#out + 1] = ("  %s  // chunk slot %d"):format(env.chunk_open(k), k)
-        out[#out + 1] = "    " .. env.chunk_first(k)
-        out[#out + 1] = "    " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint, o.policy)
-        out[#out + 1] = "  }"
-      end
-      out[#out + 1] = "}"
-      return out
+      return load_slots(out, rawn, o.hint, o.policy)
     end
   end
   o.fetch = function(k, dst)
