@@ -678,6 +678,85 @@ TEST(test_generator_heads_even_runs) {
   free(text);
 }
 
+/* ahead (a token walk, 16-byte path): each lane copies its chunks of the walk's
+   first n head steps into shared memory before the token stages (the table
+   row), then, each step, those of the step n on into the stage the step before
+   read, waits for all but the n newest groups and reads its chunks back from
+   shared memory; without the tile, the loads go to registers as before. A
+   whole-token need (qknorm across heads) and the element path ignore it. */
+static void check_ahead(const char *text, int n) {
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096], want[256];
+  snprintf(path, sizeof path, "%s/kernels/rope_qk_cos_sin_cache_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *k = kernel_text(t, "(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(");
+  char *scalar = kernel_text(t, "(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(");
+  CHECK_MSG(k && scalar, "%s: no d128 kernel or element-path kernel", path);
+  if (k && n) {
+    snprintf(want, sizeof want, "__shared__ __align__(16) uint4 ahead[%d][2][128];", n + 1);
+    const char *decl = strstr(k, want);
+    const char *first = strstr(k, "fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, fg_l2_evict_first());");
+    const char *last_first = n == 2 ? strstr(k, "fg_async16_policy(&ahead[1][1][threadIdx.x], pa + (pos + 8) * 8, fg_l2_evict_first());") : first;
+    const char *table = strstr(k, "// cos/sin of row positions[b, s] + position_offset of the packed cache");
+    const char *loop = strstr(k, "for (int64_t h = group; h - group < H; h += hstep) {");
+    snprintf(want, sizeof want, "fg_async16_policy(&ahead[%s][0][threadIdx.x], pa + (pos + 0) * 8,", n == 1 ? "ast ^ 1" : "(ast == 0 ? 2 : ast - 1)");
+    const char *next = strstr(k, want);
+    snprintf(want, sizeof want, "fg_async_wait<%d>();", n);
+    const char *wait = strstr(k, want);
+    const char *read = strstr(k, "fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);");
+    const char *store = strstr(k, "fg_store_bf16x8(po + e + 0, &xa[0][0][0]);");
+    const char *turn = strstr(k, n == 1 ? "ast ^= 1;" : "ast = ast == 2 ? 0 : ast + 1;");
+    CHECK_MSG(decl && first && last_first && table && loop && next && wait && read && store && turn && decl < first &&
+                  first <= last_first && last_first < table && table < loop && loop < next && next < wait && wait < read &&
+                  read < store && store < turn,
+              "%s: the kernel with ahead = %d does not copy its first steps before the table row, the next in the loop, "
+              "then wait and read them back before the store:\n%s", path, n, k);
+    CHECK_MSG(!strstr(k, "fg_load_bf16x8_stream("), "%s: the kernel with ahead still loads the activations into registers", path);
+  } else if (k) {
+    CHECK_MSG(!strstr(k, "ahead[") && !strstr(k, "fg_async") && strstr(k, "fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);"),
+              "%s: without ahead, the kernel copies into shared memory:\n%s", path, k);
+  }
+  CHECK_MSG(scalar && !strstr(scalar, "fg_async"), "%s: the element path copies into shared memory", path);
+  free(k);
+  free(scalar);
+  free(t);
+  snprintf(path, sizeof path, "%s/kernels/qknorm_across_heads_rope_bf16.cu", f.out);
+  t = read_text(path, NULL);
+  CHECK_MSG(t && !strstr(t, "fg_async16"), "%s: a kernel that needs the whole token copies ahead (or is missing)", path);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+TEST(test_generator_heads_ahead) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  static const char *const find = "walk = o.walk, token_block = o.token_block,";
+  static const char *const repl[] = {"walk = o.walk or \"token\", token_block = o.token_block,",
+                                     "walk = o.walk or \"token\", ahead = 1, token_block = o.token_block,",
+                                     "walk = o.walk or \"token\", ahead = 2, token_block = o.token_block,"};
+  for (int n = 0; n < 3; n++) {
+    char *edited = replace_once(text, find, repl[n]);
+    CHECK_MSG(edited != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+    if (edited) check_ahead(edited, n);
+    free(edited);
+  }
+  free(text);
+}
+
+/* ahead's places must fit 48 KiB of shared memory a block: 4 stages of a
+   16-warp block's chunks do not, and the spec is refused naming its tiles */
+TEST(test_generator_spec_tile_ahead_past_shared_memory) {
+  expect_spec_error_in("gen/specs/rotary.lua", "walk = o.walk, token_block = o.token_block,",
+                       "walk = o.walk or \"token\", ahead = 3, warps = 16, token_block = o.token_block,", "tiles",
+                       "ahead steps whose places fit 48 KiB of shared memory a block");
+}
+
 TEST(test_generator_rows_ring) {
   char *text = read_text("gen/specs/norm_modulate.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
@@ -961,7 +1040,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
+                    "a tile parameter (ahead, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {

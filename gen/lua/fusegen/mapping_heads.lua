@@ -25,7 +25,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -38,18 +38,19 @@ local TILE_DOC = {
   lean = "1: a second kernel, a lane group per (token, block of heads) with 32-bit offsets, runs the calls the item loop would pass over once (kernel/heads_lean.cu.tpl); 0: none (0 or 1)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
   even_runs = "with walk = \"token\" over several head sets: 1: the launcher cuts each set's heads into runs of one length per call, the fewest heads of a set (in whole steps), so that a set of more heads is not the call's long pole (GQA: q's 32 heads as 4 runs of k's 8), a token's runs neighbours; 0: a run per set (0 or 1; ignored with the need whole_token or token_block)",
+  ahead = "with a walk over a token's heads (walk > 0 or \"token\"), on the 16-byte path: n: each lane copies its chunks of the activations n head steps ahead into shared memory (cp.async), so that n + 1 steps' loads are in flight without registers, the first step's before the token stages; 0: each step loads its own (0 to 3; ignored with the need whole_token)",
   token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
-  token_block = { 0, 1 }, even_runs = { 0, 1 } }
+  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
--- flat_waves means nothing there; a walk has no lean form; runs of even length
--- are of a token walk: one form, one candidate.
+-- flat_waves means nothing there; a walk has no lean form, and only a walk
+-- loads ahead; runs of even length are of a token walk: one form, one candidate.
 local function normalize(t)
   if t.blocks_per_sm == 0 then t.flat_waves = 0 end
-  if t.walk ~= 0 then t.lean = 0 end
+  if t.walk ~= 0 then t.lean = 0 else t.ahead = 0 end
   if t.walk ~= "token" then t.even_runs = 0 end
 end
 
@@ -283,6 +284,10 @@ function M.plan(spec, v, tuning)
   -- that a set with more heads (q of GQA) is not the long pole of the call;
   -- sets of equal heads keep a run each, the whole token
   m.walk_runs = m.walk_all and m.tiles.even_runs == 1 and not needs.whole_token and not m.token_block
+  -- ahead: a walk's next steps' chunks copied into shared memory while this
+  -- step works (16-byte copies); a whole-token item reads its heads twice, the
+  -- first pass through L1, which the copies would pass by
+  m.ahead = (m.walk and m.vec and not needs.whole_token) and m.tiles.ahead or 0
   -- pass region [R, D): only for partial R, at most D - 2 elements
   if m.full or m.merged then
     m.NP = 0
@@ -437,6 +442,70 @@ function M.kernel_env(spec, v, tuning, env)
       out[#out + 1] = "}"
     end
     return out
+  end
+  -- tile ahead: the places in shared memory of the chunks the load stage reads
+  -- (per head in flight: the rotate region's slots, their half partners, the
+  -- pass region's), each with its guard. The kernel copies a step's chunks into
+  -- one of m.ahead + 1 stages of places (ahead_issue), m.ahead steps before the
+  -- load stage reads them back (ahead_read).
+  if m.ahead > 0 then
+    local places = {}
+    for u = 0, m.U - 1 do
+      for k = 0, m.NV - 1 do
+        local open = cg.open_if(env.load_guard(k))
+        if open then
+          local e = ("(pos + %d) * %d"):format(k * m.L, m.C)
+          local slot = (m.merged and "chunk slot " or "rotate chunk slot ") .. k
+          places[#places + 1] = { u = u, dst = ("xa[%d][%d]"):format(u, k), open = open, e = e, what = slot }
+          if m.half then
+            places[#places + 1] = { u = u, dst = ("xb[%d][%d]"):format(u, k), open = open, e = e .. " + " .. env.half_offset,
+              what = slot .. ", its partners" }
+          end
+        end
+      end
+      for k = 0, m.NP - 1 do
+        local open = m.whole_head and cg.open_if(env.pass_guard(k)) or cg.open_if("copy_pass", env.pass_guard(k))
+        places[#places + 1] = { u = u, dst = ("xp[%d][%d]"):format(u, k), open = open, raw = not m.whole_head,
+          e = ("%s + (pos + %d) * %d"):format(env.dims.rot, k * m.L, m.C), what = "pass chunk slot " .. k }
+      end
+    end
+    local bytes = (m.ahead + 1) * #places * m.threads * 16
+    if bytes > 48 * 1024 then
+      spec_mod.fail(spec.path, "tiles", ("ahead steps whose places fit 48 KiB of shared memory a block (%s: %d stages of %d " ..
+        "places of 16 bytes for each of %d threads)"):format(v.name, m.ahead + 1, #places, m.threads), ("%d bytes"):format(bytes))
+    end
+    m.ahead_places = places
+    env.ahead_decl = ("__shared__ __align__(16) uint4 ahead[%d][%d][%d];  // tile ahead: %d stages of each thread's chunks of a head step")
+      :format(m.ahead + 1, #places, m.threads, m.ahead + 1)
+    local copy = ({ plain = "fg_async16(%s, %s);", stream = "fg_async16_policy(%s, %s, fg_l2_evict_first());",
+      policy = "fg_async16_policy(%s, %s, " .. cg.L2_LOAD_POLICY .. ");" })[m.stream_hint]
+    -- the copies of the chunks of the step whose first head is `head` (the
+    -- loop takes it where `cond`, nil: always) into the places of stage
+    -- `stage`, as one group
+    env.ahead_issue = function(head, cond, stage)
+      local out = {}
+      for u = 0, m.U - 1 do
+        local hu = u == 0 and head or ("%s + %d * hg"):format(head, u)
+        out[#out + 1] = ("if (%s%s < H) {  // head %s"):format(cond and (cond .. " && ") or "", hu, hu)
+        out[#out + 1] = ("  const %s* pa = xin + (%s) * xin_hs;"):format(env.act_ctype, hu)
+        for i, pl in ipairs(places) do
+          if pl.u == u then
+            out[#out + 1] = ("  %s  // %s"):format(pl.open, pl.what)
+            out[#out + 1] = "    " .. copy:format(("&ahead[%s][%d][threadIdx.x]"):format(stage, i - 1), "pa + " .. pl.e)
+            out[#out + 1] = "  }"
+          end
+        end
+        out[#out + 1] = "}"
+      end
+      out[#out + 1] = "fg_async_commit();"
+      return out
+    end
+    -- place i's chunk (of this step's stage, ast) into its registers
+    env.ahead_read = function(i)
+      local pl, src = places[i], ("ahead[ast][%d][threadIdx.x]"):format(i - 1)
+      if pl.raw then return ("%s = %s;"):format(pl.dst, src) end
+      return ("fg_unpack_%sx%d(%s, &%s[0]);"):format(env.act_dtype, m.C, src, pl.dst)
+    end
   end
   if not m.vec then -- scalar path: the pass region's last chunk may end before C elements
     env.pass_element_guard = function(j) return ("e + %d < %s"):format(j, m.D_expr) end

@@ -162,6 +162,23 @@ __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(rein
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
 __device__ __forceinline__ void fg_st16_policy(void* p, uint4 v, unsigned long long policy) { fg_st_policy(reinterpret_cast<uint4*>(p), v, policy); }
 
+// 16-byte copies from global to shared memory that run while the thread works
+// on (cp.async, sm_80 and later; the heads mapping's tile ahead): each lane
+// copies its own chunks and reads back only those, so a wait for its own
+// groups is all the ordering it needs. "cg": through L2 only, as the chunks
+// are read once; a policy where the loads would take one.
+__device__ __forceinline__ void fg_async16(void* smem, const void* p) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned)__cvta_generic_to_shared(smem)), "l"(p) : "memory");
+}
+__device__ __forceinline__ void fg_async16_policy(void* smem, const void* p, unsigned long long policy) {
+  asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;"
+               :: "r"((unsigned)__cvta_generic_to_shared(smem)), "l"(p), "l"(policy) : "memory");
+}
+// the copies issued since the last commit form one group
+__device__ __forceinline__ void fg_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+// until every group but the newest N has landed
+template <int N> __device__ __forceinline__ void fg_async_wait() { asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory"); }
+
 // The rows ring (tile bulk_rows; sm_90 and later): a block's next rows of a
 // streamed input arrive in shared memory by bulk copies (the copy engine, not
 // the threads' loads), each ring place with a barrier that the copies signal

@@ -3,7 +3,7 @@
 // $(v.base)
 //   $(describe)
 //   mapping: $(m.L) lanes per head, $(m.G) heads per warp, $(m.NV) rotate chunk(s) of $(m.C) per lane,
-//            $(m.U) head(s) in flight per lane, $(m.warps) warps per block$(m.token_block and ", a block per item" or "")
+//            $(m.U) head(s) in flight per lane, $(m.warps) warps per block$(m.token_block and ", a block per item" or "")$(m.ahead > 0 and (",\n//            loads " .. m.ahead .. " head step(s) ahead into shared memory") or "")
 % local N = #head_sets
 % local grid_type = "FG_ARCH_NAME(fg_" .. v.base .. "_grid)"
 struct $(grid_type) {
@@ -31,6 +31,9 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
   if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
   const int64_t ntok = $(dims.batch) * $(dims.tokens);
+% if m.ahead > 0 then
+  $(ahead_decl)
+% end
 % if m.walk then
 %   -- the lane groups that share an item: the warp's, or the block's (token_block)
 %   local groups, owner = m.token_block and m.G * m.warps or m.G, m.token_block and "block" or "warp"
@@ -132,21 +135,53 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % if has_pass then
     const bool copy_pass = !(p.inplace & $(pick("{bit}")));  // out of place: copy [R, D)
 % end
+% -- a walk's heads: the run's bounds (where it is not the whole token), its
+% -- first head and where it stops
+% local run_decl, first, stop, what = nil, "h0 + group", "hend", "the run's heads"
+% if m.walk_runs and N > 1 then
+%   run_decl = "const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;"
+% elseif m.walk_all then
+%   first, stop, what = "group", "H", "the token's heads"
+% elseif m.walk then
+%   local n = m.walk * m.G * m.U
+%   run_decl = ("const int64_t h0 = (j - tb * nhb) * %d, hend = H < h0 + %d ? H : h0 + %d;"):format(n, n, n)
+% end
+% -- tile ahead: the head n steps after `base`, and the loop's test that it
+% -- takes the step n after the one of `base` (none where it walks to H: the
+% -- head's own test covers it)
+% local function step(base, n) return n == 0 and base or n == 1 and (base .. " + hstep") or ("%s + %d * hstep"):format(base, n) end
+% local function takes(base, n) return stop ~= "H" and ("%s < %s"):format(step(base, n), stop) or nil end
+% if m.ahead > 0 then
+%   if run_decl then
+    $(run_decl)
+%   end
+    // tile ahead: each lane's chunks of the walk's first $(m.ahead == 1 and "step" or (m.ahead .. " steps")) on their way to
+    // shared memory, before the token stages' loads
+%   for j = 0, m.ahead - 1 do
+    % put(ahead_issue(step(first, j), takes("h0", j), tostring(j)))
+%   end
+    int ast = 0;  // the stage of places this step reads
+% end
 % for _, name in ipairs(stages.token) do
     % stage(name)
 % end
-% if m.walk_runs and N > 1 then
-    const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;
-    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
-% elseif m.walk_all then
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-% elseif m.walk then
-    const int64_t h0 = (j - tb * nhb) * $(m.walk * m.G * m.U), hend = H < h0 + $(m.walk * m.G * m.U) ? H : h0 + $(m.walk * m.G * m.U);
-    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
+% if m.walk and m.ahead == 0 and run_decl then
+    $(run_decl)
 % end
 % if m.walk then
+    for (int64_t h = $(first); h - group < $(stop); h += hstep) {  // $(what), hstep at a time
+%   if m.ahead > 0 then
+      // the chunks of the step $(m.ahead == 1 and "after this one" or (m.ahead .. " on")), into the stage the step before read
+      % put(ahead_issue(step("h", m.ahead), takes("h - group", m.ahead), m.ahead == 1 and "ast ^ 1" or ("(ast == 0 ? %d : ast - 1)"):format(m.ahead)))
+      fg_async_wait<$(m.ahead)>();  // this step's chunks have landed (only the newer groups may be in flight)
+%   end
 %   for _, name in ipairs(stages.head) do
       % stage(name)
+%   end
+%   if m.ahead == 1 then
+      ast ^= 1;
+%   elseif m.ahead > 1 then
+      ast = ast == $(m.ahead) ? 0 : ast + 1;
 %   end
     }
 % else

@@ -7,6 +7,8 @@
 % -- Rotate region into xa (and xb, the partner halves, for half pairing);
 % -- the pass region [R, D) is kept raw in xp, only when writing out of place,
 % -- or in fp32 always when a later stage needs the whole head (m.whole_head).
+% -- With the tile ahead the chunks come from shared memory, where the kernel
+% -- copied them steps before.
 % local T = act_ctype
 float xa[$(m.U)][$(m.NV)][$(m.C)] = {};
 % if m.half then
@@ -17,6 +19,22 @@ float xp[$(m.U)][$(m.NP)][$(m.C)] = {};
 % elseif m.NP > 0 then
 $(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m.C));
 % end
+% if m.ahead > 0 and not load_hint then
+%   -- tile ahead: the kernel copied this step's chunks into shared memory
+%   -- m.ahead steps before (the mapping's ahead_issue); read them back
+%   for u = 0, m.U - 1 do
+%     local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+if ($(head) < H) {  // head $(head): its chunks from shared memory
+%     for i, pl in ipairs(m.ahead_places) do
+%       if pl.u == u then
+  $(pl.open)  // $(pl.what)
+    $(ahead_read(i))
+  }
+%       end
+%     end
+}
+%   end
+% else
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
 if ($(head) < H) {  // head $(head)
@@ -53,4 +71,5 @@ if ($(head) < H) {  // head $(head)
 %     end
 %   end
 }
+% end
 % end
