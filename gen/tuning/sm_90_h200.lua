@@ -11,7 +11,8 @@
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
 -- entries ("L2 evict-last for the ops in place"), the two fp8 norms' rows
 -- ring ("The rows ring for the fp8 norms") and rope_qk_cos_sin_cache d128's
--- even_runs ("Even runs of a token's heads under GQA").
+-- even_runs ("Even runs of a token's heads under GQA") and ahead ("A head
+-- step ahead in shared memory").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -288,9 +289,15 @@ return {
       --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 27.2 us -> 27.2 us
       --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 25.2 us -> 24.1 us
       --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 692.4 us -> 691.6 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, even_runs = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
+      -- ahead = 1 (each lane's next head step copied into shared memory while it works on this one), against the
+      -- tiles above: C bench (bench/ab.py), 40 runs, best of two alternating passes, two runs:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 27.20 us -> 26.69 us, 27.20 us -> 26.66 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 23.36 us -> 22.82 us, 23.36 us -> 22.82 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 692.03 us -> 691.23 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, blocks_per_sm = 0, chunks = 1, even_runs = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 20.7 us -> 18.9 us
       -- l2_keep = 1 with evict-normal stores, against no l2_keep: slower, not taken (rope_qk_cos_sin_cache [4096,32/32,64] qkv: 19.20 us -> 19.39 us)
+      -- ahead = 1: slower, not taken (bench/ab.py, 40 runs, best of two alternating passes: 18.66 us -> 18.91 us)
       rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
     },
     silu_and_mul = {
