@@ -283,7 +283,7 @@ TEST(test_tuning_file_errors) {
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { rope_bogus = {} } } }\n", "ops.rope.rope_bogus",
                       "expected a variant of rope as `fusegen list` names it, without _sm90");
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { " VARIANT " = { warp = 8 } } } }\n",
-                      "ops.rope." VARIANT ".warp", "expected a tile parameter (blocks_per_sm, chunks,");
+                      "ops.rope." VARIANT ".warp", "expected a tile parameter (ahead, blocks_per_sm, chunks,");
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { " VARIANT " = { warps = 0 } } } }\n",
                       "ops.rope." VARIANT ".warps", "expected an integer: warps per block (1 to 32), got 0");
   expect_tuning_error("sm_90.lua", "return { opz = {} }\n", "opz",
