@@ -749,6 +749,64 @@ TEST(test_generator_heads_ahead) {
   free(text);
 }
 
+/* block_phase (a walk): norm_weights loads every head set's weights [D] into
+   shared memory once a block, before the item loop and behind one barrier, and
+   norm_rms reads them there at each head step, with no load of the weights
+   from global memory in the loop; a run-time head size (dany) and a build
+   without the tile keep them in registers. */
+static void check_block_phase(const char *text, int on) {
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/qknorm_rope_cos_sin_cache_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *k = kernel_text(t, "(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(");
+  char *dany = kernel_text(t, "(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(");
+  CHECK_MSG(k && dany, "%s: no d128 kernel or run-time head size kernel", path);
+  if (k && on) {
+    const char *decl = strstr(k, "__shared__ __align__(16) float w_shared[2][128];");
+    const char *fill = strstr(k, "w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);");
+    const char *barrier = strstr(k, "__syncthreads();");
+    const char *items = strstr(k, "for (int64_t it = ");
+    const char *heads = strstr(k, "for (int64_t h = ");
+    const char *read = strstr(k, "const float* pw = w_shared[set];");
+    const char *use = strstr(k, "fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);");
+    CHECK_MSG(decl && fill && barrier && items && heads && read && use && decl < fill && fill < barrier && barrier < items &&
+                  items < heads && heads < read && read < use,
+              "%s: with block_phase the weights are not filled into shared memory before the item loop and read there "
+              "at each head step:\n%s", path, k);
+    CHECK_MSG(!strstr(k, "fg_load_bf16x8_keep(pw"), "%s: with block_phase the kernel still loads the weights from global memory", path);
+  } else if (k) {
+    CHECK_MSG(!strstr(k, "w_shared") && !strstr(k, "__syncthreads") && strstr(k, "fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);"),
+              "%s: without block_phase the weights are not loaded into registers:\n%s", path, k);
+  }
+  CHECK_MSG(dany && !strstr(dany, "w_shared"), "%s: a run-time head size holds its weights in shared memory", path);
+  free(k);
+  free(dany);
+  free(t);
+  run_free(&r);
+  fixture_close(&f);
+}
+TEST(test_generator_heads_block_phase) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  static const char *const find = "walk = o.walk, token_block = o.token_block,";
+  static const char *const repl[] = {"walk = o.walk or \"token\", token_block = o.token_block,",
+                                     "walk = o.walk or \"token\", block_phase = 1, token_block = o.token_block,"};
+  for (int on = 0; on < 2; on++) {
+    char *edited = replace_once(text, find, repl[on]);
+    CHECK_MSG(edited != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+    if (edited) check_block_phase(edited, on);
+    free(edited);
+  }
+  free(text);
+}
+
 /* ahead's places must fit 48 KiB of shared memory a block: 4 stages of a
    16-warp block's chunks do not, and the spec is refused naming its tiles */
 TEST(test_generator_spec_tile_ahead_past_shared_memory) {
@@ -1040,7 +1098,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (ahead, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {
@@ -1284,7 +1342,7 @@ static void expect_declaration_error(const char *find, const char *repl, const c
 
 TEST(test_generator_declaration_unknown_need) {
   expect_declaration_error("needs = { pairs = {", "needs = { \"row_reduce\", pairs = {",
-                           "needs: expected needs of its mappings (lane_reduce, pairs, whole_head, whole_token), got row_reduce");
+                           "needs: expected needs of its mappings (block_phase, lane_reduce, pairs, whole_head, whole_token), got row_reduce");
 }
 
 TEST(test_generator_declaration_level_of_other_mapping) {

@@ -35,7 +35,7 @@ TEST(test_tuning_spec_candidates_not_a_list) {
 
 TEST(test_tuning_spec_candidate_unknown_name) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
-                    "a tile parameter (ahead, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
 }
 
 /* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first,
@@ -283,7 +283,7 @@ TEST(test_tuning_file_errors) {
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { rope_bogus = {} } } }\n", "ops.rope.rope_bogus",
                       "expected a variant of rope as `fusegen list` names it, without _sm90");
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { " VARIANT " = { warp = 8 } } } }\n",
-                      "ops.rope." VARIANT ".warp", "expected a tile parameter (ahead, blocks_per_sm, chunks,");
+                      "ops.rope." VARIANT ".warp", "expected a tile parameter (ahead, block_phase, blocks_per_sm,");
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { " VARIANT " = { warps = 0 } } } }\n",
                       "ops.rope." VARIANT ".warps", "expected an integer: warps per block (1 to 32), got 0");
   expect_tuning_error("sm_90.lua", "return { opz = {} }\n", "opz",

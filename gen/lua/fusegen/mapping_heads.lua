@@ -25,7 +25,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -39,18 +39,20 @@ local TILE_DOC = {
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
   even_runs = "with walk = \"token\" over several head sets: 1: the launcher cuts each set's heads into runs of one length per call, the fewest heads of a set (in whole steps), so that a set of more heads is not the call's long pole (GQA: q's 32 heads as 4 runs of k's 8), a token's runs neighbours; 0: a run per set (0 or 1; ignored with the need whole_token or token_block)",
   ahead = "with a walk over a token's heads (walk > 0 or \"token\"), on the 16-byte path: n: each lane copies its chunks of the activations n head steps ahead into shared memory (cp.async), so that n + 1 steps' loads are in flight without registers, the first step's before the token stages; 0: each step loads its own (0 to 3; ignored with the need whole_token)",
+  block_phase = "with a walk over a token's heads (walk > 0 or \"token\"): 1: the token stages that can (those that declare the need block_phase) load what is the same for every item of a head set once a block, into shared memory before the item loop (behind one barrier), and read it there at each head step, holding no registers through the walk; 0: each item loads it into registers (0 or 1; ignored where the head size is a run-time value)",
   token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
-  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 } }
+  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
 -- flat_waves means nothing there; a walk has no lean form, and only a walk
--- loads ahead; runs of even length are of a token walk: one form, one candidate.
+-- loads ahead or has a block phase; runs of even length are of a token walk:
+-- one form, one candidate.
 local function normalize(t)
   if t.blocks_per_sm == 0 then t.flat_waves = 0 end
-  if t.walk ~= 0 then t.lean = 0 else t.ahead = 0 end
+  if t.walk ~= 0 then t.lean = 0 else t.ahead, t.block_phase = 0, 0 end
   if t.walk ~= "token" then t.even_runs = 0 end
 end
 
@@ -67,7 +69,7 @@ local function ceil_div(a, b) return (a + b - 1) // b end
 -- the stage levels: token stages run once per work item, head stages per head.
 M.KERNEL_KEYS = { "head_sets" }
 M.STAGE_LEVELS = { { name = "token", may_be_empty = true }, { name = "head" } }
-M.STAGE_NEEDS = { whole_head = true, lane_reduce = true, whole_token = true, pairs = true }
+M.STAGE_NEEDS = { whole_head = true, lane_reduce = true, whole_token = true, pairs = true, block_phase = true }
 -- What a stage may need of this mapping (its declaration's `needs`):
 --   whole_head:  every element of the head in fp32 registers, the pass region too
 --   lane_reduce: the lanes of a head form an aligned power-of-two group, so that
@@ -77,6 +79,11 @@ M.STAGE_NEEDS = { whole_head = true, lane_reduce = true, whole_token = true, pai
 --                takes part in each item (tile walk: a run of a token's heads)
 --   pairs = {pairing, dims}: the head laid out for rotation: pairs of
 --                elements (interleaved or half) over [0, dims), the rest a pass region
+--   block_phase: a token stage that can hold what is the same for every item
+--                of a head set in shared memory: with the tile block_phase the
+--                skeleton renders it once more, with phase = "block", once a block
+--                before the item loop (its loads into shared memory, then one
+--                barrier); m.block_phase says whether it does
 
 -- head_sets: the (input, output, heads) groups one launch walks over (q and k).
 -- Each input is [B?, S, H, D] (batch optional, tokens, heads, head size), and
@@ -288,6 +295,9 @@ function M.plan(spec, v, tuning)
   -- step works (16-byte copies); a whole-token item reads its heads twice, the
   -- first pass through L1, which the copies would pass by
   m.ahead = (m.walk and m.vec and not needs.whole_token) and m.tiles.ahead or 0
+  -- block_phase: the stages that need it load their per-set data into shared
+  -- memory once a block (sized by a fixed head size)
+  m.block_phase = m.walk and m.tiles.block_phase == 1 and needs.block_phase and not m.dynD or false
   -- pass region [R, D): only for partial R, at most D - 2 elements
   if m.full or m.merged then
     m.NP = 0
@@ -348,6 +358,16 @@ function M.kernel_env(spec, v, tuning, env)
     end
   end
   env.kernel_prologue = prologue
+  -- tile block_phase: the token stages the skeleton renders once more, with
+  -- phase = "block", before the item loop (those that declare the need)
+  env.block_stages = {}
+  if m.block_phase then
+    for _, inst in ipairs(env.stages.token) do
+      for key, val in pairs(inst.decl.needs) do
+        if key == "block_phase" or val == "block_phase" then env.block_stages[#env.block_stages + 1] = inst; break end
+      end
+    end
+  end
   env.half_offset = m.full and tostring(m.D // 2) or "rhalf"
   -- Head sets: the (input, output, head count) groups the kernel walks over;
   -- one for most ops, q and k for an op that rotates both in one launch.

@@ -3,7 +3,7 @@
 // $(v.base)
 //   $(describe)
 //   mapping: $(m.L) lanes per head, $(m.G) heads per warp, $(m.NV) rotate chunk(s) of $(m.C) per lane,
-//            $(m.U) head(s) in flight per lane, $(m.warps) warps per block$(m.token_block and ", a block per item" or "")$(m.ahead > 0 and (",\n//            loads " .. m.ahead .. " head step(s) ahead into shared memory") or "")
+//            $(m.U) head(s) in flight per lane, $(m.warps) warps per block$(m.token_block and ", a block per item" or "")$(m.ahead > 0 and (",\n//            loads " .. m.ahead .. " head step(s) ahead into shared memory") or "")$(m.block_phase and (",\n//            per-set data in shared memory from the block's start") or "")
 % local N = #head_sets
 % local grid_type = "FG_ARCH_NAME(fg_" .. v.base .. "_grid)"
 struct $(grid_type) {
@@ -26,6 +26,13 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
   const int group = (threadIdx.x >> 5) * $(m.G) + lane / $(m.L);  // which of the block's $(m.G * m.warps) heads
 % else
   const int group = lane / $(m.L);  // which of the warp's $(m.G) heads
+% end
+% if m.block_phase then
+  // once a block, before its items: what the token stages hold for a whole head set
+%   for _, inst in ipairs(block_stages) do
+  % stage(inst, { phase = "block" })
+%   end
+  __syncthreads();
 % end
 % if m.G * m.L < 32 then
   if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head

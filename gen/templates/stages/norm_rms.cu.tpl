@@ -16,7 +16,8 @@
 % -- y = x * (rsqrt(mean(x^2) + eps) * w), over the head's D elements, w the
 % -- head set's weight [D] (role `weight` of kernel.head_sets); or, after the
 % -- token stage rms_across_heads, over all H * D elements of the token, w [H * D].
-% -- The weights [D] come from the token stage norm_weights where the spec lists it.
+% -- The weights [D] come from the token stage norm_weights where the spec lists it
+% -- (in registers; or, with the tile block_phase, read here from its shared memory).
 % -- The mapping gives this stage the whole head in fp32 (xa, xb, xp) and an
 % -- aligned power-of-two group of m.L lanes per head, so the sum over a head
 % -- is log2(L) xor shuffles. Scalars: eps, and norm_rounding (fp32: y stays
@@ -30,7 +31,11 @@
 % local function wname(e) return ("w%s[%d][%d]"):format(e[1], e[2], e[3]) end
 // RMSNorm $(across and "over the token's heads (rs from above)" or "over each head"): y = x * (rsqrt(mean(x^2) + eps) * w)
 const bool round_y = $(round_act);  // rounding act
-% if not across and not shared.weights_loaded then
+% -- the weights: loaded by norm_weights (registers); or read here, once for
+% -- every head in flight from global memory, or per head after its sum from
+% -- shared memory (tile block_phase), so that they are live only where used
+% local in_shared = not across and shared.weights_shared
+% if not across and not shared.weights_loaded and not in_shared then
 % include("kernel/norm_weights.cu.tpl", { weight = arg.weight })  -- one weight row [D] for every head of the item
 % end
 % for u = 0, m.U - 1 do
@@ -50,6 +55,8 @@ if ($(head) < H) {  // head $(head): every lane of its group takes this branch
 %   end
 %   if across then
   % include("kernel/norm_weights.cu.tpl", { weight_head = head, weight = arg.weight })
+%   elseif in_shared then
+  % include("kernel/norm_weights.cu.tpl", { weight = arg.weight, shared_row = in_shared })
 %   end
 %   for _, e in ipairs(head_values(u)) do
   $(xname(e, u)) = $(xname(e, u)) * ($(across or "rs") * $(wname(e)));
