@@ -3911,7 +3911,6 @@ const fg__kernel_entry fg__rope_qk_cos_sin_cache_kernels[] = {
     {.key = {0, 0, 1, 0, 0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_sm100, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_sm100"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_sm80, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_sm80"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_sm90, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_sm90"},
-    {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_sm90, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_sm90_h200"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_sm100, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_sm100"},
     {.key = {0, 0, 1, 0, 2, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_sm80, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_sm80"},
     {.key = {0, 0, 1, 0, 2, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_sm90, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_sm90"},
@@ -4142,7 +4141,7 @@ const fg__kernel_entry fg__rope_qk_cos_sin_cache_kernels[] = {
     {.key = {2, 0, 1, 1, 3, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm90, .name = "rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm90"},
     {.key = {2, 0, 1, 1, 3, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm100, .name = "rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_sm100"},
 };
-const int fg__rope_qk_cos_sin_cache_kernel_count = 266;
+const int fg__rope_qk_cos_sin_cache_kernel_count = 265;
 
 // silu_and_mul: key = {act, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__silu_and_mul_kernels[] = {

@@ -11,7 +11,9 @@
 -- entries ("L2 evict-last for the ops in place"), rope_qk_cos_sin_cache d128's
 -- H200 tiles (bench/NOTES.md, "rope_qk_cos_sin_cache on the H100 with the H200's
 -- tiles"), rope_qk d128's flat grid and rope_qk_cos_sin_cache d128's even_runs
--- ("Even runs of a token's heads under GQA").
+-- ("Even runs of a token's heads under GQA") and ahead, and the
+-- qknorm_rope_cos_sin_cache d128 entries' ahead and block_phase ("The norm
+-- weights in shared memory").
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -120,7 +122,11 @@ return {
       --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 34.3 us -> 34.2 us
       --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 30.5 us -> 29.2 us
       --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 973.1 us -> 972.7 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, even_runs = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
+      -- ahead = 1 (each lane's next head step copied into shared memory while it works on this one), against the tiles above: bench/ab.py, 40 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 34.34 us -> 33.92 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 29.15 us -> 28.86 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 972.54 us -> 972.38 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, blocks_per_sm = 0, chunks = 1, even_runs = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 23.20 us -> 22.94 us
@@ -214,27 +220,44 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 36.19 us -> 35.87 us
       --   qknorm_rope flux2 N=4096 H=48: 72.64 us -> 71.52 us
       --   qknorm_rope hunyuan N=115200 H=24: 991.90 us -> 977.47 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 35.17 us -> 34.82 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 48.58 us -> 47.20 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 44.67 us -> 43.78 us
+      --   qknorm_rope batch2 2x2048 H=24: 35.14 us -> 34.59 us
+      --   qknorm_rope flux2 N=4096 H=48: 71.33 us -> 70.27 us
+      --   qknorm_rope hunyuan N=115200 H=24: 978.37 us -> 979.55 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 50.8 us -> 48.5 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.03 us -> 47.84 us
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.83 us -> 48.16 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 47.49 us -> 46.27 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- bf16 weights (the form other engines require) with the fp32 weights' tiles
       -- above, against the spec's: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 36.99 us -> 35.90 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 50.11 us -> 48.42 us
       --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 1034.11 us -> 978.40 us
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 35.81 us -> 35.42 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 48.42 us -> 46.94 us
+      --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 978.11 us -> 979.52 us
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- int32 positions with the int64 positions' tiles above, against the spec's:
       -- C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 36.16 us -> 35.14 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 49.22 us -> 47.52 us
       --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 1035.52 us -> 977.76 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 35.14 us -> 34.82 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 47.46 us -> 46.14 us
+      --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 977.57 us -> 978.62 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us

@@ -12,7 +12,8 @@
 -- entries ("L2 evict-last for the ops in place"), the two fp8 norms' rows
 -- ring ("The rows ring for the fp8 norms") and rope_qk_cos_sin_cache d128's
 -- even_runs ("Even runs of a token's heads under GQA") and ahead ("A head
--- step ahead in shared memory").
+-- step ahead in shared memory"), and the qknorm_rope_cos_sin_cache d128
+-- entries' ahead and block_phase ("The norm weights in shared memory").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -179,27 +180,44 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 28.90 us -> 28.83 us
       --   qknorm_rope flux2 N=4096 H=48: 54.82 us -> 54.30 us
       --   qknorm_rope hunyuan N=115200 H=24: 718.66 us -> 704.93 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 28.13 us -> 27.36 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 38.02 us -> 37.15 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 35.65 us -> 34.53 us
+      --   qknorm_rope batch2 2x2048 H=24: 28.16 us -> 27.30 us
+      --   qknorm_rope flux2 N=4096 H=48: 54.08 us -> 53.22 us
+      --   qknorm_rope hunyuan N=115200 H=24: 705.09 us -> 696.32 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.60 us -> 37.41 us
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.86 us -> 37.57 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.06 us -> 36.19 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- bf16 weights (the form other engines require) with the fp32 weights' tiles
       -- above, against the spec's: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 30.53 us -> 28.74 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 40.26 us -> 37.63 us
       --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 756.22 us -> 703.30 us
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 28.90 us -> 28.19 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 37.82 us -> 37.06 us
+      --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 705.63 us -> 697.28 us
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- int32 positions with the int64 positions' tiles above, against the spec's:
       -- C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 29.82 us -> 27.90 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 39.58 us -> 36.67 us
       --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 754.78 us -> 701.95 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 28.06 us -> 27.36 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 36.83 us -> 36.45 us
+      --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 704.42 us -> 696.51 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rmsnorm = {
       -- rmsnorm [32,4096]: 4.8 us -> 4.6 us

@@ -1020,7 +1020,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 // qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1033,7 +1035,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -1058,6 +1069,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -1094,30 +1118,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // rotate chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-    }
-    {  // rotate chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // rotate chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1144,6 +1165,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1199,6 +1233,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -1708,7 +1743,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 // qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -1721,7 +1758,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -1747,6 +1793,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -1783,30 +1842,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-    }
-    {  // chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1833,6 +1889,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1892,6 +1961,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -2171,7 +2241,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 // qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2184,7 +2256,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -2210,6 +2291,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -2246,30 +2340,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-    }
-    {  // chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2296,6 +2387,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2355,6 +2459,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -6257,7 +6362,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 // qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6270,7 +6377,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -6295,6 +6411,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -6331,30 +6460,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // rotate chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-    }
-    {  // rotate chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // rotate chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6381,6 +6507,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6436,6 +6575,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -6945,7 +7085,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 // qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -6958,7 +7100,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -6984,6 +7135,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -7020,30 +7184,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-    }
-    {  // chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7070,6 +7231,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7129,6 +7303,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -7408,7 +7583,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 // qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -7421,7 +7598,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -7447,6 +7633,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -7483,30 +7682,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-    }
-    {  // chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-      fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7533,6 +7729,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7592,6 +7801,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -15533,7 +15743,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
 // qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -15546,7 +15758,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -15571,6 +15792,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -15607,28 +15841,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // rotate chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-    }
-    {  // rotate chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // rotate chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -15655,6 +15888,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -15710,6 +15956,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -16215,7 +16462,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
 // qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -16228,7 +16477,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -16254,6 +16512,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -16290,28 +16561,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-    }
-    {  // chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -16338,6 +16608,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -16397,6 +16680,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -16674,7 +16958,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
 // qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 4 warps per block
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -16687,7 +16973,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  }
+  __syncthreads();
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -16713,6 +17008,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
     {
@@ -16749,28 +17057,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         }
       }
     }
-    // w at this lane's elements of a head
-    const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-    float wa[2][8] = {};
-    {  // chunk slot 0
-      const int e = (pos + 0) * 8;
-      fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-    }
-    {  // chunk slot 1
-      const int e = (pos + 8) * 8;
-      fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-    }
+    // the norm weights: in shared memory since the block's start (w_shared)
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-      float xa[1][2][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // chunk slot 1
-          const int e = (pos + 8) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -16797,6 +17104,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
         xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -16856,6 +17176,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }

@@ -22,7 +22,6 @@
 //   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_h200: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16 (tiles of the GPU model h200)
 //   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
 //   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
@@ -2651,7 +2650,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
 // rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 4 warps per block
+//            2 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory
 struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
@@ -2668,6 +2668,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
   const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over a run of the heads (the launcher's length: the fewest heads of a set) of one token,
   // 4 at a time (lane group g takes heads g, g + 2, ...)
   const int hg = 2;  // the lane groups of the warp, each heads g, g + hg, ...
@@ -2694,6 +2695,23 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+    }
+    if (h0 < hend && h0 + group + 1 * hg < H) {  // head h0 + group + 1 * hg
+      const __nv_bfloat16* pa = xin + (h0 + group + 1 * hg) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[1][4] = {}, sn[1][4] = {};
     {
@@ -2718,21 +2736,31 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
         }
       }
     }
-    const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
-      float xa[2][1][8] = {};
-      if (h < H) {  // head h
-        const __nv_bfloat16* px = xin + (h) * xin_hs;
+      // the chunks of the step after this one, into the stage the step before read
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
       }
-      if (h + 1 * hg < H) {  // head h + 1 * hg
-        const __nv_bfloat16* px = xin + (h + 1 * hg) * xin_hs;
+      if (h - group + hstep < hend && h + hstep + 1 * hg < H) {  // head h + hstep + 1 * hg
+        const __nv_bfloat16* pa = xin + (h + hstep + 1 * hg) * xin_hs;
         {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_load_bf16x8_policy(px + e + 0, &xa[1][0][0], l2_load);
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[2][1][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+      }
+      if (h + 1 * hg < H) {  // head h + 1 * hg: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[1][0][0]);
         }
       }
       // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -2758,6 +2786,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
           fg_store_bf16x8_policy(po + e + 0, &xa[1][0][0], l2_store);
         }
       }
+      ast ^= 1;
     }
   }
 }
@@ -2964,195 +2993,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
   FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-  return cudaGetLastError();
-}
-#endif
-
-#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200
-//   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 4 warps per block,
-//            loads 1 head step(s) ahead into shared memory
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) {
-  fg_heads_set set[2];  // q, k
-  int64_t nitems;       // work items of all sets
-  fg_udiv s_div;        // divides a token index by S
-  int run;              // heads per run (a set's last run may be shorter)
-  int runs;             // runs per token, of all sets
-  fg_udiv runs_div;     // divides an item index by runs
-};
-
-__global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
-{
-  const int lane = threadIdx.x & 31;
-  const int pos = lane % 16;    // this lane's chunk position within its head
-  const int group = lane / 16;  // which of the warp's 2 heads
-  const int64_t ntok = p.B * p.S;
-  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
-  // Work items: (token, run of heads): a warp walks over a run of the heads (the launcher's length: the fewest heads of a set) of one token,
-  // 4 at a time (lane group g takes heads g, g + 2, ...)
-  const int hg = 2;  // the lane groups of the warp, each heads g, g + hg, ...
-  const int tpw = 1, tsub = 0, hstep = 4;
-  const int64_t nitems = g.nitems;
-  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * 4;
-  for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's runs of the 2 head sets are neighbours, so that what they
-    // share per token (the table rows) is read from DRAM once
-    const int64_t j = fg_udiv_div((uint32_t)it, g.runs_div);
-    int run = (int)(it - j * g.runs), set = 0;
-    if (set == 0 && run >= g.set[0].nhb) { run -= g.set[0].nhb; set = 1; }
-    const int64_t tb = j;  // one item per token
-    const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
-    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q_out : p.k_out) + b * (set == 0 ? p.q_out_stride[0] : p.k_out_stride[0]) + s * (set == 0 ? p.q_out_stride[1] : p.k_out_stride[1]);
-    const int64_t xout_hs = (set == 0 ? p.q_out_stride[2] : p.k_out_stride[2]);
-    // rows overwritten in place stay in L2 from their load to their store, then
-    // go back to the normal priority (tile l2_keep); out of place: evict-first
-    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
-    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
-    const int64_t H = (set == 0 ? p.HQ : p.HK);
-    const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;
-    // tile ahead: each lane's chunks of the walk's first step on their way to
-    // shared memory, before the token stages' loads
-    if (h0 < hend && h0 + group < H) {  // head h0 + group
-      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
-      {  // rotate chunk slot 0
-        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
-      }
-    }
-    if (h0 < hend && h0 + group + 1 * hg < H) {  // head h0 + group + 1 * hg
-      const __nv_bfloat16* pa = xin + (h0 + group + 1 * hg) * xin_hs;
-      {  // rotate chunk slot 0
-        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 0) * 8, l2_load);
-      }
-    }
-    fg_async_commit();
-    int ast = 0;  // the stage of places this step reads
-    // cos/sin of row positions[b, s] + position_offset of the packed cache
-    float cs[1][4] = {}, sn[1][4] = {};
-    {
-      // |position|, |offset| < 2^62: their sum cannot overflow
-      const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-      const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
-               p.position_offset < (1LL << 62);
-      const int64_t row = sane ? position + p.position_offset : -1;
-      const bool row_ok = row >= 0 && row < p.P;
-      const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
-      const float* srow = crow + 64;
-      {  // chunk slot 0: angles (pos + 0) * 4 onwards
-        const int a = (pos + 0) * 4;
-        if (row_ok) {
-          fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-          fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-        } else {
-          cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
-          cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
-          cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
-          cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
-        }
-      }
-    }
-    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
-      // the chunks of the step after this one, into the stage the step before read
-      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
-        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
-        {  // rotate chunk slot 0
-          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
-        }
-      }
-      if (h - group + hstep < hend && h + hstep + 1 * hg < H) {  // head h + hstep + 1 * hg
-        const __nv_bfloat16* pa = xin + (h + hstep + 1 * hg) * xin_hs;
-        {  // rotate chunk slot 0
-          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 0) * 8, l2_load);
-        }
-      }
-      fg_async_commit();
-      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
-      float xa[2][1][8] = {};
-      if (h < H) {  // head h: its chunks from shared memory
-        {  // rotate chunk slot 0
-          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
-        }
-      }
-      if (h + 1 * hg < H) {  // head h + 1 * hg: its chunks from shared memory
-        {  // rotate chunk slot 0
-          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[1][0][0]);
-        }
-      }
-      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-      fg_rotate(xa[1][0][0], xa[1][0][1], cs[0][0], sn[0][0]);
-      fg_rotate(xa[1][0][2], xa[1][0][3], cs[0][1], sn[0][1]);
-      fg_rotate(xa[1][0][4], xa[1][0][5], cs[0][2], sn[0][2]);
-      fg_rotate(xa[1][0][6], xa[1][0][7], cs[0][3], sn[0][3]);
-      if (h < H) {  // head h
-        __nv_bfloat16* po = xout + (h) * xout_hs;
-        {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
-        }
-      }
-      if (h + 1 * hg < H) {  // head h + 1 * hg
-        __nv_bfloat16* po = xout + (h + 1 * hg) * xout_hs;
-        {  // rotate chunk slot 0
-          const int e = (pos + 0) * 8;
-          fg_store_bf16x8_policy(po + e + 0, &xa[1][0][0], l2_store);
-        }
-      }
-      ast ^= 1;
-    }
-  }
-}
-
-// Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
-{
-  const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
-  (void)sm_count;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
-  int64_t items = 0;
-  // runs of the fewest heads of a set, in whole steps of 4 heads
-  int64_t fewest = p->HQ;
-  if (p->HK < fewest) fewest = p->HK;
-  g.run = (int)((fewest + 3) / 4 * 4);
-  g.runs = 0;
-  {  // the work items of q
-    fg_heads_set& set = g.set[0];
-    set.hg = 2;
-    set.tpw = 1;
-    set.nhb = (int)((p->HQ + g.run - 1) / g.run);  // runs per token
-    g.runs += set.nhb;
-    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-    set.hg_div = fg_udiv_make((uint32_t)set.hg);
-    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-    items += set.nit;
-  }
-  {  // the work items of k
-    fg_heads_set& set = g.set[1];
-    set.hg = 2;
-    set.tpw = 1;
-    set.nhb = (int)((p->HK + g.run - 1) / g.run);  // runs per token
-    g.runs += set.nhb;
-    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-    set.hg_div = fg_udiv_make((uint32_t)set.hg);
-    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-    items += set.nit;
-  }
-  g.nitems = items;
-  g.s_div = fg_udiv_make((uint32_t)p->S);
-  g.runs_div = fg_udiv_make((uint32_t)g.runs);
-  int64_t blocks = (items + 4 - 1) / 4;
-  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
