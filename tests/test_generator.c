@@ -807,6 +807,40 @@ TEST(test_generator_heads_block_phase) {
   free(text);
 }
 
+/* the block phase's data shares the 48 KiB with ahead's places: at D = 128
+   12 warps of 2 stages of the widest variants' 4 places fill exactly 48 KiB,
+   which the spec may take alone, not beside the block phase's qknorm weights */
+#define BLOCK_PHASE_TILES_FIND                                                                  \
+  "    walk = o.walk, token_block = o.token_block, evict_first = o.token_block and 0 or nil,\n" \
+  "    { when = { pairing = \"interleaved\" }, chunks = 2 },\n"                                   \
+  "    { when = { access = \"vec16\" }, min_blocks = 3, lean = o.lean },\n"                        \
+  "    { when = { head_dim = \"any\" }, min_blocks = 1 },\n"
+#define BLOCK_PHASE_TILES(extra)                                                                            \
+  "    walk = o.walk or \"token\", token_block = o.token_block, evict_first = o.token_block and 0 or nil,\n" \
+  "    { when = { pairing = \"interleaved\" }, chunks = 2 },\n"                                               \
+  "    { when = { access = \"vec16\" }, min_blocks = 3, lean = o.lean },\n"                                    \
+  "    { when = { head_dim = \"any\" }, min_blocks = 1 },\n"                                                   \
+  "    { when = { head_dim = 128 }, ahead = 1, warps = 12" extra " },\n"
+TEST(test_generator_spec_tile_ahead_beside_block_phase) {
+  char *orig = read_text("gen/specs/rotary.lua", NULL);
+  char *text = orig ? replace_once(orig, BLOCK_PHASE_TILES_FIND, BLOCK_PHASE_TILES("")) : NULL;
+  free(orig);
+  CHECK_MSG(text != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  if (text) {
+    fixture f;
+    memset(&f, 0, sizeof f);
+    if (fixture_open(&f, text)) {
+      run_result r = generate(&f);
+      CHECK_MSG(r.code == 0, "48 KiB of ahead's places alone were refused: exit %d, stderr:\n%s", r.code, r.err);
+      run_free(&r);
+    }
+    fixture_close(&f);
+    free(text);
+  }
+  expect_spec_error_in("gen/specs/rotary.lua", BLOCK_PHASE_TILES_FIND, BLOCK_PHASE_TILES(", block_phase = 1"), "tiles",
+                       "beside the block phase's 1024 bytes");
+}
+
 /* ahead's places must fit 48 KiB of shared memory a block: 4 stages of a
    16-warp block's chunks do not, and the spec is refused naming its tiles */
 TEST(test_generator_spec_tile_ahead_past_shared_memory) {

@@ -83,7 +83,8 @@ M.STAGE_NEEDS = { whole_head = true, lane_reduce = true, whole_token = true, pai
 --                of a head set in shared memory: with the tile block_phase the
 --                skeleton renders it once more, with phase = "block", once a block
 --                before the item loop (its loads into shared memory, then one
---                barrier); m.block_phase says whether it does
+--                barrier); m.block_phase says whether it does. It may hold
+--                up to an fp32 row [D] per head set (m.block_bytes)
 
 -- head_sets: the (input, output, heads) groups one launch walks over (q and k).
 -- Each input is [B?, S, H, D] (batch optional, tokens, heads, head size), and
@@ -298,6 +299,9 @@ function M.plan(spec, v, tuning)
   -- block_phase: the stages that need it load their per-set data into shared
   -- memory once a block (sized by a fixed head size)
   m.block_phase = m.walk and m.tiles.block_phase == 1 and needs.block_phase and not m.dynD or false
+  -- what the block phase may hold: an fp32 row [D] per head set (its share of
+  -- the 48 KiB that ahead's places must leave)
+  m.block_bytes = m.block_phase and #spec.kernel.head_sets * D * 4 or 0
   -- pass region [R, D): only for partial R, at most D - 2 elements
   if m.full or m.merged then
     m.NP = 0
@@ -490,9 +494,10 @@ function M.kernel_env(spec, v, tuning, env)
       end
     end
     local bytes = (m.ahead + 1) * #places * m.threads * 16
-    if bytes > 48 * 1024 then
+    if bytes + m.block_bytes > 48 * 1024 then
       spec_mod.fail(spec.path, "tiles", ("ahead steps whose places fit 48 KiB of shared memory a block (%s: %d stages of %d " ..
-        "places of 16 bytes for each of %d threads)"):format(v.name, m.ahead + 1, #places, m.threads), ("%d bytes"):format(bytes))
+        "places of 16 bytes for each of %d threads%s)"):format(v.name, m.ahead + 1, #places, m.threads,
+        m.block_bytes > 0 and (", beside the block phase's " .. m.block_bytes .. " bytes") or ""), ("%d bytes"):format(bytes + m.block_bytes))
     end
     m.ahead_places = places
     env.ahead_decl = ("__shared__ __align__(16) uint4 ahead[%d][%d][%d];  // tile ahead: %d stages of each thread's chunks of a head step")
