@@ -622,6 +622,21 @@ TEST(test_generator_heads_token_block) {
   free(text);
 }
 
+/* rotary.lua with every op on a token walk and the tiles `extra` (e.g.
+   "ahead = 1, "), handed to check with arg */
+static void with_walk_tiles(const char *extra, void (*check)(const char *, int), int arg) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  char repl[256];
+  snprintf(repl, sizeof repl, "walk = o.walk or \"token\", %stoken_block = o.token_block,", extra);
+  char *edited = replace_once(text, "walk = o.walk, token_block = o.token_block,", repl);
+  CHECK_MSG(edited != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  if (edited) check(edited, arg);
+  free(edited);
+  free(text);
+}
+
 /* even_runs (a token walk over q and k): the launcher cuts each head set into
    runs of the fewest heads of a set, in whole head steps, and the kernel finds
    the token, the set and the run of an item from the runs per token; without
@@ -664,18 +679,8 @@ static void check_even_runs(const char *text, int want) {
   fixture_close(&f);
 }
 TEST(test_generator_heads_even_runs) {
-  char *text = read_text("gen/specs/rotary.lua", NULL);
-  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
-  if (!text) return;
-  static const char *const find = "walk = o.walk, token_block = o.token_block,";
-  char *with = replace_once(text, find, "walk = o.walk or \"token\", even_runs = 1, token_block = o.token_block,");
-  char *without = replace_once(text, find, "walk = o.walk or \"token\", token_block = o.token_block,");
-  CHECK_MSG(with && without, "gen/specs/rotary.lua no longer holds the tiles this test edits");
-  if (with) check_even_runs(with, 1);
-  if (without) check_even_runs(without, 0);
-  free(with);
-  free(without);
-  free(text);
+  with_walk_tiles("even_runs = 1, ", check_even_runs, 1);
+  with_walk_tiles("", check_even_runs, 0);
 }
 
 /* ahead (a token walk, 16-byte path): each lane copies its chunks of the walk's
@@ -733,20 +738,9 @@ static void check_ahead(const char *text, int n) {
   fixture_close(&f);
 }
 TEST(test_generator_heads_ahead) {
-  char *text = read_text("gen/specs/rotary.lua", NULL);
-  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
-  if (!text) return;
-  static const char *const find = "walk = o.walk, token_block = o.token_block,";
-  static const char *const repl[] = {"walk = o.walk or \"token\", token_block = o.token_block,",
-                                     "walk = o.walk or \"token\", ahead = 1, token_block = o.token_block,",
-                                     "walk = o.walk or \"token\", ahead = 2, token_block = o.token_block,"};
-  for (int n = 0; n < 3; n++) {
-    char *edited = replace_once(text, find, repl[n]);
-    CHECK_MSG(edited != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
-    if (edited) check_ahead(edited, n);
-    free(edited);
-  }
-  free(text);
+  with_walk_tiles("", check_ahead, 0);
+  with_walk_tiles("ahead = 1, ", check_ahead, 1);
+  with_walk_tiles("ahead = 2, ", check_ahead, 2);
 }
 
 /* block_phase (a walk): norm_weights loads every head set's weights [D] into
@@ -792,19 +786,8 @@ static void check_block_phase(const char *text, int on) {
   fixture_close(&f);
 }
 TEST(test_generator_heads_block_phase) {
-  char *text = read_text("gen/specs/rotary.lua", NULL);
-  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
-  if (!text) return;
-  static const char *const find = "walk = o.walk, token_block = o.token_block,";
-  static const char *const repl[] = {"walk = o.walk or \"token\", token_block = o.token_block,",
-                                     "walk = o.walk or \"token\", block_phase = 1, token_block = o.token_block,"};
-  for (int on = 0; on < 2; on++) {
-    char *edited = replace_once(text, find, repl[on]);
-    CHECK_MSG(edited != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
-    if (edited) check_block_phase(edited, on);
-    free(edited);
-  }
-  free(text);
+  with_walk_tiles("", check_block_phase, 0);
+  with_walk_tiles("block_phase = 1, ", check_block_phase, 1);
 }
 
 /* the block phase's data shares the 48 KiB with ahead's places: at D = 128
