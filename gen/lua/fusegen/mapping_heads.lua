@@ -367,9 +367,7 @@ function M.kernel_env(spec, v, tuning, env)
   env.block_stages = {}
   if m.block_phase then
     for _, inst in ipairs(env.stages.token) do
-      for key, val in pairs(inst.decl.needs) do
-        if key == "block_phase" or val == "block_phase" then env.block_stages[#env.block_stages + 1] = inst; break end
-      end
+      if stages_mod.needs({ inst }).block_phase then env.block_stages[#env.block_stages + 1] = inst end
     end
   end
   env.half_offset = m.full and tostring(m.D // 2) or "rhalf"
