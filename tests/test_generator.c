@@ -252,11 +252,76 @@ TEST(test_generator_l2_keep_picks_policies_per_item) {
   check_l2_keep_kernels(NULL, 0);
 }
 
-/* The rows mapping's l2_keep: a streamed input that an output overwrites loads under
-   a policy that is evict-last in place (an optional output equal to its input, or a
-   tensor read and written), and that output stores evict-normal; other inputs and
-   outputs, the element path and kernels without the tile keep their accesses. */
-static const char *const ROWS_L2_CHECKS[][2] = {
+/* The rows mapping's L2 policy tiles, checked over two serving specs' bf16 kernels:
+   each member edit turns the tile on (want = 1) or is left out (want = 0); then every
+   16-byte kernel of the two files must hold the lines `checks` names for its file and
+   none of `plain` (an access the tile replaces), and every other kernel (the element
+   path, or all of them without the tile) none of `absent`. */
+typedef struct {
+  const char *tile;
+  const char *edits[2][2];           /* a member's text, the same with its tiles */
+  const char *files[2];
+  const char *const (*checks)[2];    /* file, line */
+  size_t nchecks;
+  const char *plain[2];
+  const char *absent[2];
+} rows_policy_case;
+
+static void check_rows_policy_tile(const rows_policy_case *c, int want) {
+  char *text = read_text("gen/specs/serving.lua", NULL), *spec = text;
+  CHECK_MSG(text != NULL, "cannot read gen/specs/serving.lua");
+  for (int e = 0; want && spec && e < 2; e++) {
+    char *next = replace_once(spec, c->edits[e][0], c->edits[e][1]);
+    free(spec);
+    spec = next;
+    CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds `%s`", c->edits[e][0]);
+  }
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
+  free(spec);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  for (int fi = 0; fi < 2; fi++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kernels/%s", f.out, c->files[fi]);
+    char *t = read_text(path, NULL);
+    CHECK_MSG(t != NULL, "cannot read %s", path);
+    int vec = 0, scalar = 0;
+    for (char *k = t ? strstr(t, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
+      char *launcher = strstr(k, "extern \"C\" cudaError_t");
+      CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
+      if (!launcher) break;
+      const char *sig = strchr(strchr(k, '\n') + 1, '\n');
+      const int is_vec = sig && memmem(k, (size_t)(sig - k), "_vec16", 6) != NULL;
+      *(is_vec ? &vec : &scalar) += 1;
+      const size_t len = (size_t)(launcher - k);
+      if (want && is_vec) {
+        for (size_t i = 0; i < c->nchecks; i++)
+          if (!strcmp(c->checks[i][0], c->files[fi]))
+            CHECK_MSG(holds(k, len, c->checks[i][1]), "%s: a 16-byte kernel with %s = 1 lacks `%s`: %.160s", path, c->tile,
+                      c->checks[i][1], k);
+        for (int i = 0; i < 2; i++)
+          CHECK_MSG(!holds(k, len, c->plain[i]), "%s: a 16-byte kernel with %s = 1 keeps `%s`: %.160s", path, c->tile,
+                    c->plain[i], k);
+      } else {
+        for (int i = 0; i < 2; i++)
+          CHECK_MSG(!holds(k, len, c->absent[i]), "%s: a kernel %s holds `%s`: %.160s", path,
+                    is_vec ? "without the tile" : "of the element path", c->absent[i], k);
+      }
+    }
+    CHECK_MSG(vec >= 1 && scalar >= 1, "%s: %d 16-byte and %d element kernels found", path, vec, scalar);
+    free(t);
+  }
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* l2_keep: a streamed input that an output overwrites loads under a policy that is
+   evict-last in place (an optional output equal to its input, or a tensor read and
+   written), and that output stores evict-normal; other inputs and outputs keep their
+   accesses. */
+static const char *const ROWS_L2_KEEP_CHECKS[][2] = {
   /* fused_add_rmsnorm: out over x, residual_out over residual, tested per call */
   {"fused_add_rmsnorm_bf16.cu", "const unsigned long long l2_x = (const void*)p.x == (const void*)p.out ? fg_l2_evict_last() : fg_l2_evict_first();"},
   {"fused_add_rmsnorm_bf16.cu", "const unsigned long long l2_residual = (const void*)p.residual == (const void*)p.residual_out ? fg_l2_evict_last() : fg_l2_evict_first();"},
@@ -273,60 +338,46 @@ static const char *const ROWS_L2_CHECKS[][2] = {
   {"fused_add_rmsnorm_quant_fp8_bf16.cu", "fg_store_bf16x8_policy(to_row + e + 0, &v[0][0], l2_store);"},
   {"fused_add_rmsnorm_quant_fp8_bf16.cu", "fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);"},
 };
-static void check_rows_l2_keep(int want) {
-  char *text = read_text("gen/specs/serving.lua", NULL), *spec = text;
-  CHECK_MSG(text != NULL, "cannot read gen/specs/serving.lua");
-  if (want && text) {
-    char *a = replace_once(text, "op = \"fused_add_rmsnorm\", norm = true,", "op = \"fused_add_rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_keep = 1 } },");
-    spec = a ? replace_once(a, "op = \"fused_add_rmsnorm_quant_fp8\", norm = true,",
-                            "op = \"fused_add_rmsnorm_quant_fp8\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_keep = 1 } },") : NULL;
-    free(a);
-    free(text);
-    CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds the members this test edits");
-  }
-  fixture f;
-  memset(&f, 0, sizeof f);
-  if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
-  free(spec);
-  run_result r = generate(&f);
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  static const char *const files[] = {"fused_add_rmsnorm_bf16.cu", "fused_add_rmsnorm_quant_fp8_bf16.cu"};
-  for (int fi = 0; fi < 2; fi++) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/kernels/%s", f.out, files[fi]);
-    char *t = read_text(path, NULL);
-    CHECK_MSG(t != NULL, "cannot read %s", path);
-    int vec = 0, scalar = 0;
-    for (char *k = t ? strstr(t, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
-      char *launcher = strstr(k, "extern \"C\" cudaError_t");
-      CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
-      if (!launcher) break;
-      const char *sig = strchr(strchr(k, '\n') + 1, '\n');
-      const int is_vec = sig && memmem(k, (size_t)(sig - k), "_vec16", 6) != NULL;
-      *(is_vec ? &vec : &scalar) += 1;
-      const size_t len = (size_t)(launcher - k);
-      if (want && is_vec) {
-        for (size_t i = 0; i < sizeof ROWS_L2_CHECKS / sizeof ROWS_L2_CHECKS[0]; i++)
-          if (!strcmp(ROWS_L2_CHECKS[i][0], files[fi]))
-            CHECK_MSG(holds(k, len, ROWS_L2_CHECKS[i][1]), "%s: a 16-byte kernel with l2_keep = 1 lacks `%s`: %.160s", path,
-                      ROWS_L2_CHECKS[i][1], k);
-        CHECK_MSG(!holds(k, len, "fg_store_bf16x8(") && !holds(k, len, "fg_ld16_stream(residual"),
-                  "%s: a 16-byte kernel with l2_keep = 1 keeps a plain access of an overwritten row: %.160s", path, k);
-      } else {
-        CHECK_MSG(!holds(k, len, "l2_") && !holds(k, len, "_policy("), "%s: a kernel %s uses the L2 policies: %.160s", path,
-                  is_vec ? "without l2_keep" : "of the element path", k);
-      }
-    }
-    CHECK_MSG(vec >= 1 && scalar >= 1, "%s: %d 16-byte and %d element kernels found", path, vec, scalar);
-    free(t);
-  }
-  run_free(&r);
-  fixture_close(&f);
-}
+static const rows_policy_case ROWS_L2_KEEP = {
+  "l2_keep",
+  {{"op = \"fused_add_rmsnorm\", norm = true,", "op = \"fused_add_rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_keep = 1 } },"},
+   {"op = \"fused_add_rmsnorm_quant_fp8\", norm = true,",
+    "op = \"fused_add_rmsnorm_quant_fp8\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_keep = 1 } },"}},
+  {"fused_add_rmsnorm_bf16.cu", "fused_add_rmsnorm_quant_fp8_bf16.cu"},
+  ROWS_L2_KEEP_CHECKS, sizeof ROWS_L2_KEEP_CHECKS / sizeof ROWS_L2_KEEP_CHECKS[0],
+  {"fg_store_bf16x8(", "fg_ld16_stream(residual"},
+  {"l2_", "_policy("},
+};
 
 TEST(test_generator_rows_l2_keep_overwritten_inputs) {
-  check_rows_l2_keep(1);
-  check_rows_l2_keep(0);
+  check_rows_policy_tile(&ROWS_L2_KEEP, 1);
+  check_rows_policy_tile(&ROWS_L2_KEEP, 0);
+}
+
+/* l2_last: the streamed inputs that no output overwrites load under an L2
+   evict-last policy; an input that l2_keep covers keeps its own policy. */
+static const char *const ROWS_L2_LAST_CHECKS[][2] = {
+  {"rmsnorm_bf16.cu", "const unsigned long long l2_last = fg_l2_evict_last();"},
+  {"rmsnorm_bf16.cu", "(xr + e"},  /* x's loads (as values, or raw in the short form) under it: */
+  {"rmsnorm_bf16.cu", ", l2_last);"},
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "const unsigned long long l2_last = fg_l2_evict_last();"},
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "x_raw[0] = fg_ld16_policy(xr + e, l2_last);"},
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);"},
+};
+static const rows_policy_case ROWS_L2_LAST = {
+  "l2_last",
+  {{"op = \"rmsnorm\", norm = true,", "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_last = 1 } },"},
+   {"op = \"fused_add_rmsnorm_quant_fp8\", norm = true,",
+    "op = \"fused_add_rmsnorm_quant_fp8\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_keep = 1, l2_last = 1 } },"}},
+  {"rmsnorm_bf16.cu", "fused_add_rmsnorm_quant_fp8_bf16.cu"},
+  ROWS_L2_LAST_CHECKS, sizeof ROWS_L2_LAST_CHECKS / sizeof ROWS_L2_LAST_CHECKS[0],
+  {"_plain(xr", "_stream(xr"},
+  {"l2_last", "l2_last"},
+};
+
+TEST(test_generator_rows_l2_last_other_inputs) {
+  check_rows_policy_tile(&ROWS_L2_LAST, 1);
+  check_rows_policy_tile(&ROWS_L2_LAST, 0);
 }
 
 /* The rows kernels' constants from the launcher. A norm's mean is its sum

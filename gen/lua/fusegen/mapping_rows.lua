@@ -35,7 +35,7 @@ local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
-  bulk_rows = 0, ring_holds = 0, short_rows = 0, bf16_shift = 0 }
+  bulk_rows = 0, ring_holds = 0, short_rows = 0, bf16_shift = 0, l2_last = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -47,6 +47,7 @@ local TILE_DOC = {
   wide_sum = "1: a block of one row reads its warps' partial sums four at a time, unrolled; 0: one at a time, in a loop on the warp count (0 or 1; rows_per_block = 1)",
   spread_below = "0: a row takes the warps its chunks need; n: a call of fewer than n rows per multiprocessor spreads each row over up to twice the warps (at most warps), each thread filling half its chunk slots (0 to 64; 16-byte path, rows_per_block = 1, blocks_per_sm = 0)",
   l2_keep = "1: a streamed input whose rows an output overwrites (in place, or a tensor read and written) is loaded under an L2 evict-last policy and that output stored evict-normal: the lines stay in L2 from the row's load to its store, then go back to the normal priority (out of place, the loads of evict_first; 0 or 1; 16-byte path); 0: not",
+  l2_last = "1: the streamed inputs that no output overwrites are loaded under an L2 evict-last policy (the tile evict_first then does not apply to them): on an H200, RMSNorm of long rows in 2-chunk slots moved its bytes about 3% faster so; 0: not (0 or 1; 16-byte path)",
   launcher_inv_c = "1: a kernel that reduces over the row takes 1 / C from its launcher (a norm's mean: no reciprocal per thread); 0: each thread computes it (0 or 1; 16-byte path)",
   bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
   ring_holds = "1: the ring's kernel (bulk_rows) loads the rows every row reads whole (a norm's weight and bias, dims [C]) once, before its row loop, and holds them in registers across the block's rows; 0: it loads them at their use, from L1 (0 or 1; a stage that reduces over the row and reads such a row, else ignored)",
@@ -57,7 +58,7 @@ local TILE_DOC = {
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
   l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 },
-  bf16_shift = { 0, 1 } }
+  bf16_shift = { 0, 1 }, l2_last = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -307,6 +308,7 @@ function M.plan(spec, v, tuning)
   -- tile l2_keep (16-byte path): the inputs overwritten in place, their loads'
   -- policy variables (kernel_env names them) and the outputs stored over them
   m.l2_pairs = (m.vec and m.tiles.l2_keep == 1) and overwritten_inputs(spec, insts) or {}
+  m.l2_last = m.vec and m.tiles.l2_last == 1  -- tile l2_last: the other streamed inputs evict-last
   m.l2_by_input, m.l2_outputs = {}, {}
   for _, pair in ipairs(m.l2_pairs) do
     m.l2_by_input[pair.input] = pair
@@ -476,6 +478,7 @@ function M.kernel_env(spec, v, tuning, env)
   env.stream_hint = function(a)
     local pair = a and m.l2_by_input[a.name]
     if pair then return "policy", pair.var end
+    if m.l2_last and a then return "policy", m.l2_last_var end
     return m.stream_hint
   end
   -- prefetch levels of the stages' loads: 1 streamed inputs, 2 rows read by
@@ -581,6 +584,7 @@ function M.kernel_env(spec, v, tuning, env)
   -- tile l2_keep: the policy variables the kernel declares at its start
   for _, pair in ipairs(m.l2_pairs) do pair.var = env.unique_name("l2_" .. pair.input) end
   m.l2_store = #m.l2_pairs > 0 and env.unique_name("l2_store") or nil
+  m.l2_last_var = m.l2_last and env.unique_name("l2_last") or nil
   return env
 end
 

@@ -91,6 +91,10 @@ $(name)(const $(params_type) p$(const_params))
 %   end
   const unsigned long long $(m.l2_store) = fg_l2_evict_normal();
 % end
+% if m.l2_last then
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long $(m.l2_last_var) = fg_l2_evict_last();
+% end
 % if m.reduce then
   int rbuf = 0;
 % end
