@@ -1598,6 +1598,8 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -1612,11 +1614,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_load_bf16x8_plain(xr + e + 0, &v[0][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[0][0], l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_load_bf16x8_plain(xr + e + 0, &v[1][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[1][0], l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -1681,6 +1683,8 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -1697,11 +1701,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_plain(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -2013,6 +2017,8 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -2027,19 +2033,19 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_load_bf16x8_plain(xr + e + 0, &v[0][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[0][0], l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_load_bf16x8_plain(xr + e + 0, &v[1][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[1][0], l2_last);
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        fg_load_bf16x8_plain(xr + e + 0, &v[2][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[2][0], l2_last);
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        fg_load_bf16x8_plain(xr + e + 0, &v[3][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[3][0], l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -2138,6 +2144,8 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -2154,19 +2162,19 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_plain(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_plain(xr + e);
+        x_raw[2] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_plain(xr + e);
+        x_raw[3] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)

@@ -1730,6 +1730,8 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_rmsnorm_quant_fp8_p
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -1744,11 +1746,11 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_rmsnorm_quant_fp8_p
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[0][0], l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
+        fg_load_bf16x8_policy(xr + e + 0, &v[1][0], l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -1821,6 +1823,8 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_rmsnorm_quant
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -1837,11 +1841,11 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_rmsnorm_quant
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_stream(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
