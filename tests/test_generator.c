@@ -515,14 +515,15 @@ TEST(test_generator_rows_short_form) {
    once, before the row loop, and unpacks the held chunks in the row; without
    the tile each row loads the weight at its use. Either way the short form
    stays beside the ring's kernel: a block per row, without the ring, which the
-   launcher runs for calls of at most 256 rows before it sizes the ring's grid. */
-static void check_ring_holds(int holds_whole) {
+   launcher runs for calls of at most 256 rows before it sizes the ring's grid.
+   With l2_last the bulk copies of x go under its L2 policy, else none. */
+static void check_ring_holds(int holds_whole, int l2_last) {
   char *text = read_text("gen/specs/serving.lua", NULL);
   char tile[256];
   snprintf(tile, sizeof tile,
            "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, bulk_rows = 2, ring_holds = %d, "
-           "blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 } },",
-           holds_whole);
+           "blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, l2_last = %d } },",
+           holds_whole, l2_last);
   /* (the ring's tiles join the tuner's 64 candidates as a 65th: the members
      with tiles of their own get one candidate list here) */
   char *a = text ? replace_once(text, "op = \"rmsnorm\", norm = true,", tile) : NULL;
@@ -544,6 +545,12 @@ static void check_ring_holds(int holds_whole) {
   char *shrt = between(t, "(fg_rmsnorm_bf16_wbf16_vec16_short)(", "// Grid:");
   char *launch = between(t, "(fg__launch_rmsnorm_bf16_wbf16_vec16)(", "\n}\n");
   CHECK_MSG(ring && strstr(ring, "fg_ring_wait("), "rmsnorm_bf16_wbf16_vec16 with bulk_rows has no ring (or is missing)");
+  if (ring && l2_last)
+    CHECK_MSG(strstr(ring, "const unsigned long long l2_last = fg_l2_evict_last();") && strstr(ring, "&ring_full[s], l2_last);  // x") &&
+                  !strstr(ring, "fg_ring_copy("),
+              "the ring's kernel with l2_last does not copy x's rows under the policy:\n%s", ring);
+  else if (ring)
+    CHECK_MSG(!strstr(ring, "fg_ring_copy_policy(") && strstr(ring, "fg_ring_copy("), "the ring's kernel without l2_last copies under a policy");
   if (ring && holds_whole) {
     const char *held = strstr(ring, "weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);");
     const char *loop = strstr(ring, "for (int64_t row = blockIdx.x;");
@@ -568,8 +575,9 @@ static void check_ring_holds(int holds_whole) {
 }
 
 TEST(test_generator_rows_ring_holds) {
-  check_ring_holds(1);
-  check_ring_holds(0);
+  check_ring_holds(1, 0);
+  check_ring_holds(0, 0);
+  check_ring_holds(1, 1);
 }
 
 /* bf16_shift: the bf16 kernels' loads and unpacking take the shift form

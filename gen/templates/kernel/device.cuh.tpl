@@ -199,6 +199,12 @@ __device__ __forceinline__ void fg_ring_copy(void* dst, const void* src, unsigne
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
                :: "r"(fg_smem_addr(dst)), "l"(src), "r"(bytes), "r"(fg_smem_addr(full)) : "memory");
 }
+// the same under an L2 cache policy (tiles l2_keep, l2_last)
+__device__ __forceinline__ void fg_ring_copy_policy(void* dst, const void* src, unsigned bytes, unsigned long long* full,
+                                                    unsigned long long policy) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;"
+               :: "r"(fg_smem_addr(dst)), "l"(src), "r"(bytes), "r"(fg_smem_addr(full)), "l"(policy) : "memory");
+}
 // until the phase of the given parity has completed
 __device__ __forceinline__ void fg_ring_wait(unsigned long long* bar, unsigned parity) {
   asm volatile("{\n .reg .pred ready;\n wait: mbarrier.try_wait.parity.shared::cta.b64 ready, [%0], %1;\n @!ready bra wait;\n}"

@@ -14,7 +14,13 @@
 %   out[2] = ("fg_ring_expect(&ring_full[%s], %d * ring_bytes);"):format(s, #m.rings)
 %   for _, ring in ipairs(m.rings) do
 %     local dst = ("fg_ring + (size_t)(%d + %s) * ring_stride"):format(ring.index * n, s)
-%     out[#out + 1] = ("fg_ring_copy(%s, %s, ring_bytes, &ring_full[%s]);  // %s"):format(dst, row_of(ring.arg), s, ring.name)
+%     -- under the input's L2 policy where a tile gives it one (stream_hint)
+%     local hint, policy = stream_hint(ring.arg)
+%     if hint == "policy" then
+%       out[#out + 1] = ("fg_ring_copy_policy(%s, %s, ring_bytes, &ring_full[%s], %s);  // %s"):format(dst, row_of(ring.arg), s, policy, ring.name)
+%     else
+%       out[#out + 1] = ("fg_ring_copy(%s, %s, ring_bytes, &ring_full[%s]);  // %s"):format(dst, row_of(ring.arg), s, ring.name)
+%     end
 %   end
 %   do return out end
 % end
