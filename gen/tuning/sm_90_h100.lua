@@ -165,7 +165,12 @@ return {
       -- norm_modulate layer per batch [1,4096,3072]: 19.9 us -> 19.9 us
       -- norm_modulate layer per batch [2,8192,3072]: 70.3 us -> 70.3 us
       -- norm_modulate layer per batch [1,4096,5120]: 31.4 us -> 31.4 us
-      norm_modulate_bf16_nores_vec16 = {},
+      -- l2_last = 1 (the ring's bulk copies of x under an L2 evict-last policy): bench/ab.py, 60 runs, best of two alternating passes:
+      --   norm_modulate layer per batch [2,2048,3072]: 17.82 us -> 17.60 us
+      --   norm_modulate layer per batch [1,4096,3072]: 17.76 us -> 17.70 us
+      --   norm_modulate layer per batch [2,8192,3072]: 70.14 us -> 68.83 us
+      --   norm_modulate layer per batch [1,4096,5120]: 28.96 us -> 28.03 us
+      norm_modulate_bf16_nores_vec16 = { l2_last = 1 },
       -- norm_modulate rms per batch residual [2,2048,3072]: 42.1 us -> 42.1 us
       -- norm_modulate rms per batch residual [1,4096,3072]: 41.4 us -> 41.4 us
       -- norm_modulate rms per batch residual [2,8192,3072]: 168.4 us -> 168.4 us
@@ -182,7 +187,12 @@ return {
       -- norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 21.4 us -> 21.4 us
       -- norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 79.9 us -> 79.9 us
       -- norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 34.2 us -> 34.2 us
-      norm_modulate_per_frame_bf16_nores_vec16 = {},
+      -- l2_last = 1 (the ring's bulk copies of x under an L2 evict-last policy): bench/ab.py, 60 runs, best of two alternating passes:
+      --   norm_modulate_per_frame layer per frame F=16 [2,2048,3072]: 18.27 us -> 18.05 us
+      --   norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 18.05 us -> 17.92 us
+      --   norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 69.41 us -> 68.10 us
+      --   norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 28.80 us -> 28.61 us
+      norm_modulate_per_frame_bf16_nores_vec16 = { l2_last = 1 },
     },
     norm_modulate_per_token = {
       -- norm_modulate_per_token layer per token [2,2048,3072]: 31.6 us -> 31.6 us

@@ -186,7 +186,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
   return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // norm_modulate_per_frame_bf16_nores_vec16
 //   norm_modulate_per_frame: act=bf16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
@@ -201,6 +201,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
   const int wr = (nc + 127) / 128;     // warps per row
   const int tpr = 32 * wr;                        // threads per row
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   const int64_t nrows = p.B * p.L;
@@ -223,7 +225,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[s], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s]);  // x
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s], l2_last);  // x
       }
     }
   }
@@ -487,7 +489,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot], l2_last);  // x
       }
     }
   }
@@ -696,7 +698,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot], l2_last);  // x
       }
     }
   }
@@ -883,7 +885,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot], l2_last);  // x
       }
     }
   }
