@@ -16,11 +16,8 @@
 %     local dst = ("fg_ring + (size_t)(%d + %s) * ring_stride"):format(ring.index * n, s)
 %     -- under the input's L2 policy where a tile gives it one (stream_hint)
 %     local hint, policy = stream_hint(ring.arg)
-%     if hint == "policy" then
-%       out[#out + 1] = ("fg_ring_copy_policy(%s, %s, ring_bytes, &ring_full[%s], %s);  // %s"):format(dst, row_of(ring.arg), s, policy, ring.name)
-%     else
-%       out[#out + 1] = ("fg_ring_copy(%s, %s, ring_bytes, &ring_full[%s]);  // %s"):format(dst, row_of(ring.arg), s, ring.name)
-%     end
+%     local suffix = hint == "policy" and "_policy" or ""
+%     out[#out + 1] = ("fg_ring_copy%s(%s, %s, ring_bytes, &ring_full[%s]%s);  // %s"):format(suffix, dst, row_of(ring.arg), s, cg.load_extra(hint, policy), ring.name)
 %   end
 %   do return out end
 % end
