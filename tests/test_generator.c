@@ -440,11 +440,16 @@ TEST(test_generator_rows_launcher_constants) {
   fixture_close(&f);
 }
 
-/* bulk_rows (the norm_modulate per-batch and per-frame specs, 16-bit, no
- * residual, sm_90): x's rows reach shared memory by bulk copies, the
- * modulation rows stay in registers, the run-time norm kind is tested around
- * the row loop, and the loop of the kind without a reduction ends each row with
- * a barrier; the other forms, and other targets, load as before. */
+/* A generated file of fixture f that must hold neither needle (b may be NULL);
+   why: what holding one would mean, after the file's path. */
+static void check_file_lacks(const fixture *f, const char *file, const char *a, const char *b, const char *why) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/%s", f->out, file);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t && !strstr(t, a) && !(b && strstr(t, b)), "%s: %s", path, why);
+  free(t);
+}
+
 static char *kernel_text(const char *file_text, const char *name) {
   const char *k = file_text ? strstr(file_text, name) : NULL;
   if (!k) return NULL;
@@ -614,10 +619,7 @@ static void check_bf16_shift(int shift) {
   free(k);
   free(shrt);
   free(t);
-  snprintf(path, sizeof path, "%s/kernels/rmsnorm_fp16.cu", f.out);
-  t = read_text(path, NULL);
-  CHECK_MSG(t && !strstr(t, "<true>"), "%s: an fp16 kernel takes the bf16 shift form", path);
-  free(t);
+  check_file_lacks(&f, "rmsnorm_fp16.cu", "<true>", NULL, "an fp16 kernel takes the bf16 shift form");
   run_free(&r);
   fixture_close(&f);
 }
@@ -661,11 +663,8 @@ static void check_token_block(const char *text, int want) {
   free(k);
   free(launch);
   free(t);
-  snprintf(path, sizeof path, "%s/kernels/qknorm_rope_cos_sin_cache_bf16.cu", f.out);
-  t = read_text(path, NULL);
-  CHECK_MSG(t && !strstr(t, "__shared__ float red") && !strstr(t, "int64_t blocks = items;"),
-            "%s: a kernel without a sum over the token has the block form", path);
-  free(t);
+  check_file_lacks(&f, "qknorm_rope_cos_sin_cache_bf16.cu", "__shared__ float red", "int64_t blocks = items;",
+                   "a kernel without a sum over the token has the block form");
   run_free(&r);
   fixture_close(&f);
 }
@@ -730,10 +729,7 @@ static void check_even_runs(const char *text, int want) {
   free(k);
   free(launch);
   free(t);
-  snprintf(path, sizeof path, "%s/kernels/qknorm_across_heads_rope_per_head_bf16.cu", f.out);
-  t = read_text(path, NULL);
-  CHECK_MSG(t && !strstr(t, "runs_div"), "%s: a kernel that needs the whole token walks runs", path);
-  free(t);
+  check_file_lacks(&f, "qknorm_across_heads_rope_per_head_bf16.cu", "runs_div", NULL, "a kernel that needs the whole token walks runs");
   run_free(&r);
   fixture_close(&f);
 }
@@ -789,10 +785,7 @@ static void check_ahead(const char *text, int n) {
   free(k);
   free(scalar);
   free(t);
-  snprintf(path, sizeof path, "%s/kernels/qknorm_across_heads_rope_bf16.cu", f.out);
-  t = read_text(path, NULL);
-  CHECK_MSG(t && !strstr(t, "fg_async16"), "%s: a kernel that needs the whole token copies ahead (or is missing)", path);
-  free(t);
+  check_file_lacks(&f, "qknorm_across_heads_rope_bf16.cu", "fg_async16", NULL, "a kernel that needs the whole token copies ahead (or is missing)");
   run_free(&r);
   fixture_close(&f);
 }
@@ -891,6 +884,11 @@ TEST(test_generator_spec_tile_ahead_past_shared_memory) {
                        "ahead steps whose places fit 48 KiB of shared memory a block");
 }
 
+/* bulk_rows (the norm_modulate per-batch and per-frame specs, 16-bit, no
+ * residual, sm_90): x's rows reach shared memory by bulk copies, the
+ * modulation rows stay in registers, the run-time norm kind is tested around
+ * the row loop, and the loop of the kind without a reduction ends each row with
+ * a barrier; the other forms, and other targets, load as before. */
 TEST(test_generator_rows_ring) {
   char *text = read_text("gen/specs/norm_modulate.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
