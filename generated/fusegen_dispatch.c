@@ -333,7 +333,6 @@ const fg__kernel_entry fg__norm_modulate_select01_kernels[] = {
     {.key = {0, 0, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar_sm100, .name = "norm_modulate_select01_bf16_idxi64_nores_scalar_sm100"},
     {.key = {0, 0, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_sm80, .name = "norm_modulate_select01_bf16_idxi64_res_vec16_sm80"},
     {.key = {0, 0, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_sm90, .name = "norm_modulate_select01_bf16_idxi64_res_vec16_sm90"},
-    {.key = {0, 0, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_h200_sm90, .name = "norm_modulate_select01_bf16_idxi64_res_vec16_sm90_h200"},
     {.key = {0, 0, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_sm100, .name = "norm_modulate_select01_bf16_idxi64_res_vec16_sm100"},
     {.key = {0, 0, 1, 1}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_res_scalar_sm80, .name = "norm_modulate_select01_bf16_idxi64_res_scalar_sm80"},
     {.key = {0, 0, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_res_scalar_sm90, .name = "norm_modulate_select01_bf16_idxi64_res_scalar_sm90"},
@@ -399,7 +398,7 @@ const fg__kernel_entry fg__norm_modulate_select01_kernels[] = {
     {.key = {2, 1, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_select01_fp32_idxi32_res_scalar_sm90, .name = "norm_modulate_select01_fp32_idxi32_res_scalar_sm90"},
     {.key = {2, 1, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_select01_fp32_idxi32_res_scalar_sm100, .name = "norm_modulate_select01_fp32_idxi32_res_scalar_sm100"},
 };
-const int fg__norm_modulate_select01_kernel_count = 73;
+const int fg__norm_modulate_select01_kernel_count = 72;
 
 // qknorm_across_heads_rope: key = {act, weight, table, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__qknorm_across_heads_rope_kernels[] = {
@@ -4148,7 +4147,6 @@ const int fg__rope_qk_cos_sin_cache_kernel_count = 265;
 const fg__kernel_entry fg__silu_and_mul_kernels[] = {
     {.key = {0, 0}, .arch = 80, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm80, .name = "silu_and_mul_bf16_vec16_sm80"},
     {.key = {0, 0}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm90, .name = "silu_and_mul_bf16_vec16_sm90"},
-    {.key = {0, 0}, .arch = 90, .model = 2, .launch = fg__launch_silu_and_mul_bf16_vec16_h200_sm90, .name = "silu_and_mul_bf16_vec16_sm90_h200"},
     {.key = {0, 0}, .arch = 100, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm100, .name = "silu_and_mul_bf16_vec16_sm100"},
     {.key = {0, 1}, .arch = 80, .model = 0, .launch = fg__launch_silu_and_mul_bf16_scalar_sm80, .name = "silu_and_mul_bf16_scalar_sm80"},
     {.key = {0, 1}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_bf16_scalar_sm90, .name = "silu_and_mul_bf16_scalar_sm90"},
@@ -4166,5 +4164,5 @@ const fg__kernel_entry fg__silu_and_mul_kernels[] = {
     {.key = {2, 1}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_fp32_scalar_sm90, .name = "silu_and_mul_fp32_scalar_sm90"},
     {.key = {2, 1}, .arch = 100, .model = 0, .launch = fg__launch_silu_and_mul_fp32_scalar_sm100, .name = "silu_and_mul_fp32_scalar_sm100"},
 };
-const int fg__silu_and_mul_kernel_count = 19;
+const int fg__silu_and_mul_kernel_count = 18;
 

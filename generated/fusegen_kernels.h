@@ -316,7 +316,6 @@ cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar_sm90(cons
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
-cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_res_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_res_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -4116,7 +4115,6 @@ extern const int fg__rope_qk_cos_sin_cache_kernel_count;
 
 cudaError_t fg__launch_silu_and_mul_bf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
-cudaError_t fg__launch_silu_and_mul_bf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);

@@ -8,7 +8,8 @@
 -- spread_below; the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
 -- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
--- entries ("L2 evict-last for the ops in place"), rope_qk_cos_sin_cache d128's
+-- entries ("L2 evict-last for the ops in place"), the l2_last = 1 entries
+-- ("Evict-last loads of the other inputs"), rope_qk_cos_sin_cache d128's
 -- H200 tiles (bench/NOTES.md, "rope_qk_cos_sin_cache on the H100 with the H200's
 -- tiles"), rope_qk d128's flat grid and rope_qk_cos_sin_cache d128's even_runs
 -- ("Even runs of a token's heads under GQA") and ahead, and the

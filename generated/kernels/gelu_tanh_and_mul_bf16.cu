@@ -321,6 +321,8 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200)(const fg_gelu_tanh_and_mul_pa
   const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
   // this thread's place in the row: its slice's first chunk, then the thread
   const int pos = (int)(blockIdx.x - row_of_block * slices) * (2 * tpr) + (int)threadIdx.x;
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
   // multiply-high finds the row, and no loop over b
   {
@@ -335,11 +337,11 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200)(const fg_gelu_tanh_and_mul_pa
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_stream(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     uint4 x_from_c_raw[2];
@@ -347,11 +349,11 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200)(const fg_gelu_tanh_and_mul_pa
       const __nv_bfloat16* x_from_c_row = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1] + p.C;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_from_c_raw[0] = fg_ld16_stream(x_from_c_row + e);
+        x_from_c_raw[0] = fg_ld16_policy(x_from_c_row + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_from_c_raw[1] = fg_ld16_stream(x_from_c_row + e);
+        x_from_c_raw[1] = fg_ld16_policy(x_from_c_row + e, l2_last);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned

@@ -3309,6 +3309,8 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -3325,11 +3327,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_plain(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     uint4 residual_raw[2];
@@ -3337,11 +3339,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        residual_raw[0] = fg_ld16_plain(residual_row + e);
+        residual_raw[0] = fg_ld16_policy(residual_row + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_plain(residual_row + e);
+        residual_raw[1] = fg_ld16_policy(residual_row + e, l2_last);
       }
     }
     uint4 residual_gate_raw[2];
@@ -3349,11 +3351,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+        residual_gate_raw[0] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+        residual_gate_raw[1] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)

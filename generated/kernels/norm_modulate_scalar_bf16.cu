@@ -579,6 +579,8 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -595,19 +597,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_plain(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_plain(xr + e);
+        x_raw[2] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_plain(xr + e);
+        x_raw[3] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)

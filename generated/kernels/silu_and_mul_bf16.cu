@@ -10,7 +10,6 @@
 
 // Kernels of this file (variant: the values of its other axes):
 //   silu_and_mul_bf16_vec16: access=vec16
-//   silu_and_mul_bf16_vec16_h200: access=vec16 (tiles of the GPU model h200)
 //   silu_and_mul_bf16_scalar: access=scalar
 
 #if FG_SM == 80  // tile parameters for sm_80
@@ -303,90 +302,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_bf16_vec16)(const vo
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
-  return cudaGetLastError();
-}
-#endif
-
-#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// silu_and_mul_bf16_vec16_h200
-//   silu_and_mul: act=bf16 access=vec16
-//   mapping: rows of C channels, chunks of 8, 1 chunk slot(s) per thread,
-//            a row cut into slices of up to 4 warps, one block each (no stage reduces over it); 16-byte accesses
-//            one block per slice; inputs loaded ahead of the stores
-__global__ void __launch_bounds__(128, 4)
-FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16_h200)(const fg_silu_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
-{
-  const int C = (int)p.C;
-  const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = min(4, (nc + 31) / 32);  // warps per slice: fewer for a short row
-  const int tpr = 32 * wr;                        // threads per row (per slice)
-  // block = row * slices + slice: the launcher's slice count and its divisor
-  // (no division here: a block of one chunk a thread is short, and its
-  // divisions before the first load cost the long calls 1%)
-  const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
-  // this thread's place in the row: its slice's first chunk, then the thread
-  const int pos = (int)(blockIdx.x - row_of_block * slices) * (1 * tpr) + (int)threadIdx.x;
-  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
-  // multiply-high finds the row, and no loop over b
-  {
-    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-    if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)row_of_block;
-    const bool live = true;  // gridDim.x == L * slices
-    float v[1][8] = {};  // the row's values, fp32
-    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[1];
-    {
-      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
-      }
-    }
-    uint4 x_from_c_raw[1];
-    {
-      const __nv_bfloat16* x_from_c_row = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1] + p.C;
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        x_from_c_raw[0] = fg_ld16_plain(x_from_c_row + e);
-      }
-    }
-    // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    // silu
-    #pragma unroll
-    for (int j = 0; j < 8; j++) v[0][j] = fg_silu(v[0][j]);
-    {
-      if (live && pos < nc) {  // chunk slot 0
-        float f[8] = {};
-        fg_unpack_bf16x8(x_from_c_raw[0], &f[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[0][j] *= f[j];
-      }
-    }
-    {
-      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-    }
-  }
-}
-
-// Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
-// entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_bf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
-{
-  const fg_silu_and_mul_params* p = (const fg_silu_and_mul_params*)params;
-  (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr = (nc + 31) / 32;
-  // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
-  // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 1 * threads - 1) / (1 * threads);
-  const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
-          (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 #endif
