@@ -2188,6 +2188,8 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
   const int wr = (nc + 127) / 128;     // warps per row
   const int tpr = 32 * wr;                        // threads per row
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   const int64_t nrows = p.B * p.L;
@@ -2210,7 +2212,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[s], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s]);  // x
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s], l2_last);  // x
       }
     }
   }
@@ -2357,7 +2359,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot], l2_last);  // x
       }
     }
   }
@@ -2375,6 +2377,8 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -2391,19 +2395,19 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_plain(xr + e);
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_plain(xr + e);
+        x_raw[2] = fg_ld16_policy(xr + e, l2_last);
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_plain(xr + e);
+        x_raw[3] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
