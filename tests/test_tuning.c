@@ -606,6 +606,93 @@ TEST(test_tuning_build_current_tiles_are_candidates) {
   fixture_close(&f);
 }
 
+/* The candidate of `.params = "<params>"` (a whole match): whether it is listed,
+   and its .current label into cur (size n). */
+static int candidate_with(const char *cands, const char *variant, const char *params, char *cur, size_t n) {
+  char want[400];
+  snprintf(want, sizeof want, ".params = \"%s\",", params);
+  for (const char *p = cands; (p = strstr(p, "{.kernel = \"")); p++) {
+    const char *end = strchr(p, '}');
+    if (!end || strncmp(p + 12, variant, strlen(variant)) || strncmp(p + 12 + strlen(variant), "_t", 2)) continue;
+    const char *at = strstr(p, want);
+    if (!at || at > end) continue;
+    const char *c = strstr(p, ".current = \"");
+    const char *q = c ? strchr(c + 12, '"') : NULL;
+    size_t len = c && q && q < end ? (size_t)(q - (c + 12)) : 0;
+    if (len >= n) len = n - 1;
+    memcpy(cur, c ? c + 12 : "", len);
+    cur[len] = 0;
+    return 1;
+  }
+  return 0;
+}
+
+/* A spec's tune.around values are tried one at a time on the tiles each GPU
+   runs now, outside the product: serving's l2_last, on rmsnorm with the
+   spec's tiles for the target and h200's own. */
+TEST(test_tuning_build_around_current_tiles) {
+  char *spec = read_text("gen/specs/serving.lua", NULL);
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !tuning_fixture_text(&f, spec, "sm_90.lua", "return { ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = {} } } }\n") ||
+      !write_tuning_file(&f, "sm_90_h200.lua",
+                         "return { devices = { \"NVIDIA H200\" }, ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = "
+                         "{ chunks = 4, warps = 16, evict_first = 0, l2_last = 1 } } } }\n")) {
+    CHECK_MSG(spec != NULL, "cannot read gen/specs/serving.lua");
+    free(spec);
+    fixture_close(&f);
+    return;
+  }
+  free(spec);
+  run_result r = generate_tuned(&f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *cands = read_out(&f, "fusegen_candidates.c");
+  CHECK_MSG(cands != NULL, "no fusegen_candidates.c");
+  if (cands) {
+    const char *v = "rmsnorm_bf16_wbf16_vec16";
+    char cur[256];
+    CHECK_MSG(candidate_with(cands, v, "chunks = 4, evict_first = 0, l2_last = 1, warps = 16", cur, sizeof cur) &&
+                  !strcmp(cur, "h200"),
+              "h200's tiles are not a candidate labelled h200");
+    CHECK_MSG(candidate_with(cands, v, "chunks = 4, evict_first = 0, warps = 16", cur, sizeof cur) && !cur[0],
+              "h200's tiles without l2_last are not a candidate (unlabelled)");
+    CHECK_MSG(candidate_with(cands, v, "l2_last = 1", cur, sizeof cur) && !cur[0],
+              "the target's tiles (the spec's) with l2_last = 1 are not a candidate");
+    CHECK_MSG(candidate_with(cands, v, "", cur, sizeof cur) && !strcmp(cur, "target"),
+              "candidate 0 is not the spec's tiles, labelled target");
+    /* the product's 64 sets hold neither (l2_last is not in it) */
+    int n = 0, with = 0;
+    char key[300];
+    snprintf(key, sizeof key, "{.kernel = \"%s_t", v);
+    for (char *p = cands; (p = strstr(p, key)); p++) {
+      n++;
+      const char *end = strchr(p, '}'), *at = strstr(p, ".params = \"");
+      char params[300] = "";
+      if (at && at < end) sscanf(at + 11, "%299[^\"]", params);
+      if (strstr(params, "l2_last = 1")) with++;
+    }
+    CHECK_MSG(with == 2, "%d candidates with l2_last = 1, expected h200's and the target's with it", with);
+    CHECK_MSG(n <= 64 + 1 + 2, "%d candidates: more than the product, h200's and the two around them", n);
+  }
+  free(cands);
+  fixture_close(&f);
+}
+
+/* tune.around is checked like the rest of tune: a table of parameter =
+   {values}, each a tile parameter with values in its range. */
+TEST(test_tuning_spec_around_checked) {
+  const char *ok = "local around = { l2_last = { 0, 1 } }";
+  expect_spec_error_in("gen/specs/serving.lua", ok, "local around = { 0, 1 }", "tune[1].around",
+                       "a table of tile parameter = {values}, each tried alone on the tiles a GPU runs now, got");
+  expect_spec_error_in("gen/specs/serving.lua", ok, "local around = { l2_lost = { 0, 1 } }", "tune[1].around.l2_lost",
+                       "a tile parameter (");
+  expect_spec_error_in("gen/specs/serving.lua", ok, "local around = { l2_last = { 0, 2 } }", "tune[1].around.l2_last[2]",
+                       "an integer: 1: the streamed inputs that no output overwrites");
+  expect_spec_error_in("gen/specs/serving.lua", ok, "local around = { l2_last = 1 }", "tune[1].around.l2_last",
+                       "a list of candidate values, got 1");
+}
+
 TEST(test_tuning_build_needs_a_tuning_file) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }

@@ -101,9 +101,10 @@ local function member(o)
       { when = { arch = 90, residual = "nores", access = "vec16", act = "bf16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 },
       { when = { arch = 90, residual = "nores", access = "vec16", act = "fp16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 },
     }),
-    -- the tuner's candidates (fusegen_tune; docs/tuning.md)
+    -- the tuner's candidates (fusegen_tune; docs/tuning.md); the inputs' L2
+    -- policy tried alone on the tiles a GPU runs now
     tune = { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
-      { when = { access = "vec16" }, prefetch = { 0, 1, 2 } } },
+      { when = { access = "vec16" }, prefetch = { 0, 1, 2 }, around = { l2_last = { 0, 1 } } } },
   }
 end
 

@@ -9,14 +9,18 @@
 --
 -- A spec's `tune` names the candidate values the tuner tries, in the same
 -- shape: `tune = { warps = {4, 8}, {when = {...}, chunks = {1, 2}} }`; each
--- candidate is the untuned tiles with one combination of those values.
+-- candidate is the untuned tiles with one combination of those values. Its
+-- `around = { l2_last = {0, 1} }` names values tried one at a time on the
+-- tiles a GPU runs now, outside the product: a choice that would double it.
 
 local spec_mod = require "fusegen.spec"
 
 local M = {}
 
--- The most candidates one variant may have (each one is a kernel in the tuning build).
+-- The most candidates one variant may have (each one is a kernel in the tuning build),
+-- and the most that `around` may add to them.
 M.MAX_CANDIDATES = 64
+M.MAX_AROUND = 16
 
 local function param_names(kinds)
   local names = {}
@@ -114,18 +118,35 @@ end
 -- fixed by the spec. running: a list of {label = "target" or a GPU model's
 -- name, tiles = resolved tiles} that some GPU runs now (its tuning file's);
 -- each is a candidate too (after the spec's), labelled, so that the tuner can
--- time the tiles a GPU would otherwise run and keep them unless beaten.
+-- time the tiles a GPU would otherwise run and keep them unless beaten; then
+-- each of those with one `around` value laid over it.
+local function candidate_list(spec, field, kinds, k, x)
+  check_name(spec.path, field, kinds, k)
+  if type(x) ~= "table" or #x == 0 then spec_mod.fail(spec.path, field, "a list of candidate values", x) end
+  for i, value in ipairs(x) do check_value(spec.path, ("%s[%d]"):format(field, i), kinds, k, value) end
+end
+
 function M.candidates(spec, v, kinds, running)
   local base = M.resolve(spec, v, nil, kinds)
-  local lists, names = {}, {}
+  local lists, names, around, around_names = {}, {}, {}, {}
   layered(spec, v, spec.tune or {}, "tune", function(k, x, field)
-    check_name(spec.path, field, kinds, k)
-    if type(x) ~= "table" or #x == 0 then spec_mod.fail(spec.path, field, "a list of candidate values", x) end
-    for i, value in ipairs(x) do check_value(spec.path, ("%s[%d]"):format(field, i), kinds, k, value) end
+    if k == "around" then
+      if type(x) ~= "table" or #x > 0 then
+        spec_mod.fail(spec.path, field, "a table of tile parameter = {values}, each tried alone on the tiles a GPU runs now", x)
+      end
+      for name, values in pairs(x) do
+        candidate_list(spec, field .. "." .. tostring(name), kinds, name, values)
+        if not around[name] then around_names[#around_names + 1] = name end
+        around[name] = values
+      end
+      return
+    end
+    candidate_list(spec, field, kinds, k, x)
     if not lists[k] then names[#names + 1] = k end
     lists[k] = x
   end)
   table.sort(names)
+  table.sort(around_names)
   local out, seen = {}, {}
   local function add(params)
     local tiles = {}
@@ -160,6 +181,22 @@ function M.candidates(spec, v, kinds, running)
   for _, cur in ipairs(running or {}) do
     local c = add(cur.tiles)
     c.current[#c.current + 1] = cur.label
+  end
+  -- around them: one parameter changed at a time
+  local product = #out
+  for _, cur in ipairs(running or {}) do
+    for _, name in ipairs(around_names) do
+      for _, value in ipairs(around[name]) do
+        local tiles = {}
+        for k, x in pairs(cur.tiles) do tiles[k] = x end
+        tiles[name] = value
+        add(tiles)
+      end
+    end
+  end
+  if #out - product > M.MAX_AROUND then
+    spec_mod.fail(spec.path, "tune.around", ("at most %d tile sets around the ones GPUs run now"):format(M.MAX_AROUND),
+      ("%d for %s"):format(#out - product, v.base))
   end
   return out
 end
