@@ -7,12 +7,14 @@
  * new tuning file; regenerating then bakes them in.
  *
  * Before timing a case, every candidate runs it once from the same memory and
- * its results (every buffer of the case) are compared with candidate 0's; one
- * that differs is reported and left out, so that a wrong kernel is never kept.
+ * its results (every buffer of the case) are compared with the baseline's (the
+ * tiles the library runs now, below); one that differs is reported and left
+ * out, so that a wrong kernel is never kept.
  *
  * The baseline is the candidate whose tiles this GPU runs now (the GPU model's
  * file's with --model, else the target's; the build labels them, `current`),
- * or the spec's tiles (candidate 0). A candidate replaces the baseline only if
+ * or the spec's tiles (candidate 0); where that one spills registers in the
+ * tuning build, the first candidate that does not. A candidate replaces the baseline only if
  * it is at least 1% faster over the variant's cases (geometric mean) and
  * slower on none by more than the timing's noise (1%),
  * in the timing pass and again in a second pass that times the two
@@ -116,8 +118,8 @@ static void host_free(void *p, int pinned) {
 }
 
 /* Runs case c once under each candidate, each from the same memory, and marks
-   those whose results differ from candidate 0's; the case's memory is left as
-   it was. Returns how many it marked. */
+   those whose results differ from the baseline's (run first); the case's
+   memory is left as it was. Returns how many it marked. */
 enum { MAX_BUFS = 16 };
 static int check_case(variant_run *v, bench_case_ctx *c) {
   bench_buffer b[MAX_BUFS];
@@ -131,18 +133,20 @@ static int check_case(variant_run *v, bench_case_ctx *c) {
     CUDA_OK(cudaMemcpy(start[i], b[i].data, b[i].bytes, cudaMemcpyDeviceToHost));
   }
   int marked = 0;
-  for (int k = 0; k < v->ncand; k++) {
-    if (v->spills[k] || v->wrong[k]) continue;
+  const int base = v->base;
+  for (int n = -1; n < v->ncand; n++) { /* the baseline first: the reference */
+    const int k = n < 0 ? base : n;
+    if ((n >= 0 && k == base) || !v->cand[k] || v->spills[k] || v->wrong[k]) continue;
     for (int i = 0; i < nb; i++) CUDA_OK(cudaMemcpy(b[i].data, start[i], b[i].bytes, cudaMemcpyHostToDevice));
     fg__select_candidate(k);
     bench_case_run(c);
     CUDA_OK(cudaDeviceSynchronize());
     for (int i = 0; i < nb; i++) {
-      CUDA_OK(cudaMemcpy(k ? got[i] : ref[i], b[i].data, b[i].bytes, cudaMemcpyDeviceToHost));
+      CUDA_OK(cudaMemcpy(k != base ? got[i] : ref[i], b[i].data, b[i].bytes, cudaMemcpyDeviceToHost));
       size_t at = 0;
-      if (k && !same_results(&b[i], ref[i], got[i], &at)) {
-        fprintf(stderr, "%s: candidate t%d (%s) differs from t0 in buffer %d, element %zu: left out\n",
-                v->e.variant, k, v->cand[k]->params, i, at);
+      if (k != base && !same_results(&b[i], ref[i], got[i], &at)) {
+        fprintf(stderr, "%s: candidate t%d (%s) differs from the baseline t%d in buffer %d, element %zu: left out\n",
+                v->e.variant, k, v->cand[k]->params, base, i, at);
         v->wrong[k] = 1;
         marked++;
         break;
@@ -284,6 +288,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "fusegen_tune: this tuning build has no candidates for sm_%d: generate it for this GPU\n", arch);
     return 1;
   }
+  int failures = 0, wrong = 0;
   /* each variant's baseline: the tiles of this GPU model's file, else the target's */
   for (int k = 0; k < nvars; k++) {
     variant_run *v = &vars[k];
@@ -294,12 +299,17 @@ int main(int argc, char **argv) {
       if (model && has_word(v->cand[c]->current, model)) own = c;
     }
     v->base = own >= 0 ? own : target >= 0 ? target : 0;
-    if (v->spills[v->base]) v->base = 0;
+    /* (a baseline that spills here, the spec's tiles say: the first that does not) */
+    for (int c = 0; v->spills[v->base] && c < v->ncand; c++)
+      if (v->cand[c] && !v->spills[c]) v->base = c;
+    if (v->spills[v->base]) {
+      fprintf(stderr, "%s: every candidate spills registers in the tuning build\n", v->e.variant);
+      failures++;
+    }
   }
   printf("tuning %d variants for sm_%d, %d runs per time\n\n", nvars, arch, runs);
 
   /* the timing pass: each case under each candidate of its variant */
-  int failures = 0, wrong = 0;
   bench_case_ctx **ctx = calloc((size_t)bench_case_count(), sizeof *ctx);
   for (int i = 0; i < bench_case_count(); i++) {
     if (!bench_case_selected(i, filter)) continue;
@@ -334,8 +344,8 @@ int main(int argc, char **argv) {
       else if (v->wrong[k]) printf("  t%d WRONG", k);
       else printf("  t%d%s %.1f", k, k == v->base ? "*" : "", v->ms[k][slot] * 1e3);
     }
-    printf("  (us; candidate 0 at %.1f%% of copy)\n",
-           100 * bench_case_bytes(c) / (v->ms[0][slot] * 1e-3) / 1e9 / copy_gbs);
+    printf("  (us; the baseline t%d at %.1f%% of copy)\n", v->base,
+           100 * bench_case_bytes(c) / (v->ms[v->base][slot] * 1e-3) / 1e9 / copy_gbs);
   }
 
   /* the winners, confirmed */
@@ -349,6 +359,11 @@ int main(int argc, char **argv) {
       snprintf(e->params, sizeof e->params, "%s", v->cand[v->base]->params);
       snprintf(e->comment, sizeof e->comment, "      -- no bench case runs it: the tiles it ran before\n");
       printf("%s: no bench case runs it\n", v->e.variant);
+      continue;
+    }
+    if (v->spills[v->base]) { /* (reported above) */
+      snprintf(e->params, sizeof e->params, "%s", v->cand[v->base]->params);
+      snprintf(e->comment, sizeof e->comment, "      -- every candidate spills: the tiles it ran before\n");
       continue;
     }
     bench_case_ctx *cs[MAX_CASES];
