@@ -14,8 +14,8 @@
  * The baseline is the candidate whose tiles this GPU runs now (the GPU model's
  * file's with --model, else the target's; the build labels them, `current`),
  * or the spec's tiles (candidate 0); where that one spills registers in the
- * tuning build, the first candidate that does not. A candidate replaces the baseline only if
- * it is at least 1% faster over the variant's cases (geometric mean) and
+ * tuning build, the first candidate that does not. A candidate replaces the
+ * baseline only if it is at least 1% faster over the variant's cases (geometric mean) and
  * slower on none by more than the timing's noise (1%),
  * in the timing pass and again in a second pass that times the two
  * alternately: the tuned build is never slower on a bench shape than the
@@ -299,7 +299,7 @@ int main(int argc, char **argv) {
       if (model && has_word(v->cand[c]->current, model)) own = c;
     }
     v->base = own >= 0 ? own : target >= 0 ? target : 0;
-    /* (a baseline that spills here, the spec's tiles say: the first that does not) */
+    /* (the spec's tiles, say, may spill in the tuning build: then the first candidate that does not) */
     for (int c = 0; v->spills[v->base] && c < v->ncand; c++)
       if (v->cand[c] && !v->spills[c]) v->base = c;
     if (v->spills[v->base]) {
@@ -395,7 +395,7 @@ int main(int argc, char **argv) {
   free(entries);
   free(vars);
   free(ctx);
-  if (wrong) fprintf(stderr, "fusegen_tune: %d candidate(s) gave other results than the spec's tiles (above): "
+  if (wrong) fprintf(stderr, "fusegen_tune: %d candidate(s) gave other results than the baseline (above): "
                              "a generator bug to report\n", wrong);
   return failures || wrong ? 1 : 0;
 }
