@@ -544,20 +544,24 @@ TEST(test_tuning_build_holds_candidates) {
   fixture_close(&f);
 }
 
+/* The serving spec, with the target's file naming rmsnorm's bf16 variant and,
+   given h200 (its text), an H200 file. */
+static int serving_rmsnorm_fixture(fixture *f, const char *h200) {
+  char *spec = read_text("gen/specs/serving.lua", NULL);
+  memset(f, 0, sizeof *f);
+  CHECK_MSG(spec != NULL, "cannot read gen/specs/serving.lua");
+  int ok = spec && tuning_fixture_text(f, spec, "sm_90.lua", "return { ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = {} } } }\n") &&
+           (!h200 || write_tuning_file(f, "sm_90_h200.lua", h200));
+  free(spec);
+  return ok;
+}
+
 /* A candidate with a second kernel (the rows mapping's short form) reports the
    local memory of the one that uses more, so that the tuner leaves out a
    candidate whose short form spills (the library's build would refuse it). */
 TEST(test_tuning_build_candidate_reports_its_short_form) {
-  char *spec = read_text("gen/specs/serving.lua", NULL);
   fixture f;
-  memset(&f, 0, sizeof f);
-  if (!spec || !tuning_fixture_text(&f, spec, "sm_90.lua", "return { ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = {} } } }\n")) {
-    CHECK_MSG(spec != NULL, "cannot read gen/specs/serving.lua");
-    free(spec);
-    fixture_close(&f);
-    return;
-  }
-  free(spec);
+  if (!serving_rmsnorm_fixture(&f, NULL)) { fixture_close(&f); return; }
   run_result r = generate_tuned(&f, "sm_90", "--tune-build");
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   run_free(&r);
@@ -631,19 +635,12 @@ static int candidate_with(const char *cands, const char *variant, const char *pa
    runs now, outside the product: serving's l2_last, on rmsnorm with the
    spec's tiles for the target and h200's own. */
 TEST(test_tuning_build_around_current_tiles) {
-  char *spec = read_text("gen/specs/serving.lua", NULL);
   fixture f;
-  memset(&f, 0, sizeof f);
-  if (!spec || !tuning_fixture_text(&f, spec, "sm_90.lua", "return { ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = {} } } }\n") ||
-      !write_tuning_file(&f, "sm_90_h200.lua",
-                         "return { devices = { \"NVIDIA H200\" }, ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = "
-                         "{ chunks = 4, warps = 16, evict_first = 0, l2_last = 1 } } } }\n")) {
-    CHECK_MSG(spec != NULL, "cannot read gen/specs/serving.lua");
-    free(spec);
+  if (!serving_rmsnorm_fixture(&f, "return { devices = { \"NVIDIA H200\" }, ops = { rmsnorm = { rmsnorm_bf16_wbf16_vec16 = "
+                                   "{ chunks = 4, warps = 16, evict_first = 0, l2_last = 1 } } } }\n")) {
     fixture_close(&f);
     return;
   }
-  free(spec);
   run_result r = generate_tuned(&f, "sm_90", "--tune-build");
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   run_free(&r);
