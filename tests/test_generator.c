@@ -738,6 +738,67 @@ TEST(test_generator_heads_even_runs) {
   with_walk_tiles("", check_even_runs, 0);
 }
 
+/* tail_walk (a token walk on the flat grid): the launcher asks the occupancy,
+   cuts the last wave's worth of tokens into runs of n head steps numbered
+   after the whole tokens, and the kernel walks an item's run [h0, hend); on a
+   persistent grid, or where a stage needs the whole token, every item stays a
+   whole token. */
+static void check_tail_walk(const char *text, int want) {
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/rope_qk_cos_sin_cache_bf16.cu", f.out);
+  char *t = read_text(path, NULL);
+  CHECK_MSG(t != NULL, "cannot read %s", path);
+  char *k = kernel_text(t, "(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(");
+  char *launch = between(t, "(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(", "\n}\n");
+  CHECK_MSG(k && launch, "%s: no d128 kernel or launcher", path);
+  if (k && launch && want) {
+    const char *which = strstr(k, "const bool in_tail = it >= g.head_items;");
+    const char *token = strstr(k, "j = g.tail_tok + k;");
+    const char *set = strstr(k, "if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }");
+    const char *run = strstr(k, "const int64_t hrun = in_tail ? 8 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;");
+    const char *heads = strstr(k, "for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads");
+    CHECK_MSG(which && token && set && run && heads && which < token && token < set && set < run && run < heads,
+              "%s: the kernel with tail_walk does not walk the tail's runs:\n%s", path, k);
+    CHECK_MSG(strstr(launch, "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm") &&
+                  strstr(launch, "int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;") &&
+                  strstr(launch, "g.tail_nhb[1] = nhb1;") && strstr(launch, "g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);") &&
+                  strstr(launch, "g.head_items = g.tail_tok * 2;") && strstr(launch, "items = g.head_items + tail * g.tail_runs;"),
+              "%s: the launcher with tail_walk does not cut the last wave into runs:\n%s", path, launch);
+  } else if (k && launch) {
+    CHECK_MSG(!strstr(k, "in_tail") && !strstr(launch, "tail"), "%s: without tail_walk on the flat grid, a tail of runs:\n%s", path, k);
+  }
+  free(k);
+  free(launch);
+  free(t);
+  check_file_lacks(&f, "qknorm_across_heads_rope_per_head_bf16.cu", "in_tail", NULL, "a kernel that needs the whole token walks a tail of runs");
+  run_free(&r);
+  fixture_close(&f);
+}
+static void with_tail_tiles(const char *tail, int flat, int want) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  char repl[256];
+  snprintf(repl, sizeof repl, "walk = o.walk or \"token\", %stoken_block = o.token_block,", tail);
+  char *walk = replace_once(text, "walk = o.walk, token_block = o.token_block,", repl);
+  char *edited = walk && flat ? replace_once(walk, "blocks_per_sm = o.token_block and 0 or 32", "blocks_per_sm = 0") : NULL;
+  CHECK_MSG(walk && (!flat || edited), "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  if (walk && (!flat || edited)) check_tail_walk(flat ? edited : walk, want);
+  free(edited);
+  free(walk);
+  free(text);
+}
+TEST(test_generator_heads_tail_walk) {
+  with_tail_tiles("tail_walk = 2, ", 1, 1);
+  with_tail_tiles("", 1, 0);
+  with_tail_tiles("tail_walk = 2, ", 0, 0);  /* the persistent grid ignores it */
+}
+
 /* ahead (a token walk, 16-byte path): each lane copies its chunks of the walk's
    first n head steps into shared memory before the token stages (the table
    row), then, each step, those of the step n on into the stage the step before
@@ -1172,7 +1233,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, token_block, walk, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, tail_walk, token_block, walk, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {

@@ -95,7 +95,9 @@
 // - Grid: a warp per item. The persistent form launches as many blocks as fit
 //   on the GPU at once (the occupancy asked once per device, capped per
 //   multiprocessor) and its item loop covers the rest; the flat form launches
-//   every item's block and the hardware starts blocks as others finish.
+//   every item's block and the hardware starts blocks as others finish;
+//   there a token walk may cut the call's last wave's worth of tokens into
+//   short runs (tile tail_walk), which go to the multiprocessors that free up first.
 //   flat_waves = w keeps the persistent grid up to w grids of items: over a
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.

@@ -15,6 +15,15 @@ struct $(grid_type) {
   int runs;             // runs per token, of all sets
   fg_udiv runs_div;     // divides an item index by runs
 % end
+% if m.tail then
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of $(m.tail * m.G * m.U) heads per tail token, of all sets
+%   if N > 1 then
+  int tail_nhb[$(N)];      // of each set
+%   end
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
+% end
 };
 
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
@@ -88,7 +97,37 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
   const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
   for (int64_t it = warp; it < nitems; it += nwarps) {
 % end
-% if N == 1 then
+% local tail_run = m.tail and m.tail * m.G * m.U
+% if m.tail then
+    // the items before g.head_items take $(m.walk_runs and N > 1 and "runs of g.run heads" or "whole tokens"); past them, the
+    // tail's runs of $(tail_run) heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0$(N > 1 and ", set = 0" or "");
+    if (!in_tail) {
+%   if N == 1 then
+      j = it;
+%   elseif m.walk_runs then
+      j = fg_udiv_div((uint32_t)it, g.runs_div);
+      run = (int)(it - j * g.runs);
+%     for i = 1, N - 1 do
+      if (set == $(i - 1) && run >= g.set[$(i - 1)].nhb) { run -= g.set[$(i - 1)].nhb; set = $(i); }
+%     end
+%   else
+      set = (int)(it % $(N));
+      j = it / $(N);
+%   end
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+%   for i = 1, N - 1 do
+      if (set == $(i - 1) && run >= g.tail_nhb[$(i - 1)]) { run -= g.tail_nhb[$(i - 1)]; set = $(i); }
+%   end
+    }
+% elseif N == 1 then
     const int64_t j = it;
 % elseif m.walk_runs then
     // a token's runs of the $(N) head sets are neighbours, so that what they
@@ -145,7 +184,11 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % -- a walk's heads: the run's bounds (where it is not the whole token), its
 % -- first head and where it stops
 % local run_decl, first, stop, what = nil, "h0 + group", "hend", "the run's heads"
-% if m.walk_runs and N > 1 then
+% if m.tail then
+%   local whole = m.walk_runs and N > 1 and "g.run" or "H"
+%   run_decl = ("const int64_t hrun = in_tail ? %d : %s, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;"):format(tail_run, whole)
+%   what = "the item's heads"
+% elseif m.walk_runs and N > 1 then
 %   run_decl = "const int64_t h0 = (int64_t)run * g.run, hend = H < h0 + g.run ? H : h0 + g.run;"
 % elseif m.walk_all then
 %   first, stop, what = "group", "H", "the token's heads"
@@ -250,6 +293,29 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+% end
+% if m.tail then
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = $(host_dims.batch) * $(host_dims.tokens);
+    int64_t tail = ((int64_t)sm_count * per_sm * $(m.warps) + $(N - 1)) / $(N);
+    if (tail > ntok) tail = ntok;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+%   for i, hs in ipairs(head_sets) do
+    const int nhb$(i - 1) = (int)((p->$(hs.heads) + $(tail_run - 1)) / $(tail_run));  // runs of $(hs.input)
+%     if N > 1 then
+    g.tail_nhb[$(i - 1)] = nhb$(i - 1);
+%     end
+    g.tail_runs += nhb$(i - 1);
+%   end
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+%   if m.walk_runs and N > 1 then
+    g.head_items = g.tail_tok * g.runs;
+%   else
+    g.head_items = g.tail_tok * $(N);
+%   end
+    items = g.head_items + tail * g.tail_runs;
   }
 % end
   g.nitems = items;
