@@ -14,7 +14,8 @@
 -- tiles"), rope_qk d128's flat grid and rope_qk_cos_sin_cache d128's even_runs
 -- ("Even runs of a token's heads under GQA") and ahead, and the
 -- qknorm_rope_cos_sin_cache d128 entries' ahead and block_phase ("The norm
--- weights in shared memory").
+-- weights in shared memory") and tail_walk ("A tail of short runs"; the H200
+-- keeps whole tokens, so it has kernels of its own for those variants).
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -271,7 +272,14 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 35.14 us -> 34.59 us
       --   qknorm_rope flux2 N=4096 H=48: 71.33 us -> 70.27 us
       --   qknorm_rope hunyuan N=115200 H=24: 978.37 us -> 979.55 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- tail_walk = 2 (the last wave's worth of tokens in runs of 2 head steps): bench/ab.py, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 34.62 us -> 34.30 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 47.30 us -> 46.46 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 43.68 us -> 42.91 us
+      --   qknorm_rope batch2 2x2048 H=24: 34.72 us -> 34.34 us
+      --   qknorm_rope flux2 N=4096 H=48: 70.53 us -> 68.16 us
+      --   qknorm_rope hunyuan N=115200 H=24: 979.84 us -> 978.37 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_walk = 2 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 50.8 us -> 48.5 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.03 us -> 47.84 us
@@ -279,7 +287,9 @@ return {
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.83 us -> 48.16 us
       -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 47.49 us -> 46.27 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- tail_walk = 2 (the last wave's worth of tokens in runs of 2 head steps): bench/ab.py, 60 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 46.30 us -> 45.50 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_walk = 2 },
       -- bf16 weights (the form other engines require) with the fp32 weights' tiles
       -- above, against the spec's: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 36.99 us -> 35.90 us
@@ -289,8 +299,12 @@ return {
       --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 35.81 us -> 35.42 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 48.42 us -> 46.94 us
       --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 978.11 us -> 979.52 us
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- tail_walk = 2 (the last wave's worth of tokens in runs of 2 head steps): bench/ab.py, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 35.49 us -> 34.88 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 46.72 us -> 45.86 us
+      --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 979.84 us -> 978.43 us
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_walk = 2 },
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_walk = 2 },
       -- int32 positions with the int64 positions' tiles above, against the spec's:
       -- C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 36.16 us -> 35.14 us
@@ -300,8 +314,12 @@ return {
       --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 35.14 us -> 34.82 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 47.46 us -> 46.14 us
       --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 977.57 us -> 978.62 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- tail_walk = 2 (the last wave's worth of tokens in runs of 2 head steps): bench/ab.py, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 34.69 us -> 34.18 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 46.02 us -> 45.06 us
+      --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 978.98 us -> 977.95 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_walk = 2 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_walk = 2 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us

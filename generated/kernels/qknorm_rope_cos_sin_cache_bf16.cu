@@ -13,6 +13,7 @@
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16 (tiles of the GPU model h200)
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
@@ -30,6 +31,7 @@
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16 (tiles of the GPU model h200)
 //   qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
@@ -63,6 +65,7 @@
 //   qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16: weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16: weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200: weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
 //   qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16: weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200: weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16 (tiles of the GPU model h200)
 //   qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
@@ -1029,6 +1032,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 8 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -1054,10 +1062,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -1071,10 +1091,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 8 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // rotate chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -1121,9 +1142,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -1244,7 +1265,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1266,6 +1297,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 7) / 8);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 7) / 8);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
@@ -1502,6 +1549,264 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200
+//   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200_grid) {
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 8)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
+{
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
+  const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    // rows overwritten in place stay in L2 from their load to their store, then
+    // go back to the normal priority (tile l2_keep); out of place: evict-first
+    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
+    // cos/sin of row positions[b, s] + position_offset of the packed cache
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      // |position|, |offset| < 2^62: their sum cannot overflow
+      const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+      const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+               p.position_offset < (1LL << 62);
+      const int64_t row = sane ? position + p.position_offset : -1;
+      const bool row_ok = row >= 0 && row < p.P;
+      const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
+      const float* srow = crow + 64;
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        if (row_ok) {
+          fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+          fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        } else {
+          cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+        }
+      }
+      {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        if (row_ok) {
+          fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+          fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+        } else {
+          cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+        }
+      }
+    }
+    // the norm weights: in shared memory since the block's start (w_shared)
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
+        {  // rotate chunk slot 0
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+        }
+        {  // rotate chunk slot 1
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        float ss = 0.0f;
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+        const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
+        }
+      }
+      ast ^= 1;
+    }
+  }
+}
+
+// Grid: flat, every item's block at once
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
+  (void)sm_count;
+  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
@@ -1752,6 +2057,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 8 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -1778,10 +2088,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -1795,10 +2117,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 8 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -1845,9 +2168,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -1972,7 +2295,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1994,6 +2327,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 7) / 8);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 7) / 8);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
@@ -6371,6 +6720,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 8 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -6396,10 +6750,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -6413,10 +6779,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 8 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // rotate chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -6463,9 +6830,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -6586,7 +6953,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -6608,6 +6985,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 7) / 8);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 7) / 8);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
@@ -6844,6 +7237,264 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200
+//   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) {
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 8)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
+{
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  }
+  __syncthreads();
+  const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    // rows overwritten in place stay in L2 from their load to their store, then
+    // go back to the normal priority (tile l2_keep); out of place: evict-first
+    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
+    // cos/sin of row positions[b, s] + position_offset of the packed cache
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      // |position|, |offset| < 2^62: their sum cannot overflow
+      const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+      const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+               p.position_offset < (1LL << 62);
+      const int64_t row = sane ? position + p.position_offset : -1;
+      const bool row_ok = row >= 0 && row < p.P;
+      const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
+      const float* srow = crow + 64;
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        if (row_ok) {
+          fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+          fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        } else {
+          cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+        }
+      }
+      {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        if (row_ok) {
+          fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+          fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+        } else {
+          cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+        }
+      }
+    }
+    // the norm weights: in shared memory since the block's start (w_shared)
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
+        {  // rotate chunk slot 0
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+        }
+        {  // rotate chunk slot 1
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        float ss = 0.0f;
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+        const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
+        }
+      }
+      ast ^= 1;
+    }
+  }
+}
+
+// Grid: flat, every item's block at once
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
+  (void)sm_count;
+  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
@@ -7094,6 +7745,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 8 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -7120,10 +7776,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -7137,10 +7805,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 8 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -7187,9 +7856,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -7314,7 +7983,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7336,6 +8015,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 7) / 8);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 7) / 8);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
@@ -15752,6 +16447,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 8 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -15777,10 +16477,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -15794,10 +16506,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 8 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // rotate chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -15844,9 +16557,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -15967,7 +16680,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -15989,6 +16712,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 7) / 8);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 7) / 8);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
@@ -16223,6 +16962,264 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200
+//   qknorm_rope_cos_sin_cache: act=bf16 weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block,
+//            loads 1 head step(s) ahead into shared memory,
+//            per-set data in shared memory from the block's start
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) {
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 8)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
+{
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  // once a block, before its items: what the token stages hold for a whole head set
+  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  __shared__ __align__(16) float w_shared[2][128];
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
+    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  }
+  __syncthreads();
+  const int64_t ntok = p.B * p.S;
+  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    // rows overwritten in place stay in L2 from their load to their store, then
+    // go back to the normal priority (tile l2_keep); out of place: evict-first
+    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // shared memory, before the token stages' loads
+    if (group < H) {  // head group
+      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    int ast = 0;  // the stage of places this step reads
+    // cos/sin of row positions[b, s] + position_offset of the packed cache
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      // |position|, |offset| < 2^62: their sum cannot overflow
+      const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+      const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+               p.position_offset < (1LL << 62);
+      const int64_t row = sane ? position + p.position_offset : -1;
+      const bool row_ok = row >= 0 && row < p.P;
+      const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
+      const float* srow = crow + 64;
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        if (row_ok) {
+          fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+          fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        } else {
+          cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+          cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+        }
+      }
+      {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        if (row_ok) {
+          fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+          fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+        } else {
+          cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+          cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+        }
+      }
+    }
+    // the norm weights: in shared memory since the block's start (w_shared)
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      // the chunks of the step after this one, into the stage the step before read
+      if (h + hstep < H) {  // head h + hstep
+        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
+        {  // rotate chunk slot 0
+          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+        }
+        {  // rotate chunk slot 1
+          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+        }
+      }
+      fg_async_commit();
+      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h: its chunks from shared memory
+        {  // rotate chunk slot 0
+          fg_unpack_bf16x8(ahead[ast][0][threadIdx.x], &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          fg_unpack_bf16x8(ahead[ast][1][threadIdx.x], &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        float ss = 0.0f;
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+        ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+        const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+        // w at this lane's elements of a head, from shared memory
+        const float* pw = w_shared[set];
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
+        }
+      }
+      ast ^= 1;
+    }
+  }
+}
+
+// Grid: flat, every item's block at once
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
+  (void)sm_count;
+  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
@@ -16471,6 +17468,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 8 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -16497,10 +17499,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -16514,10 +17528,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 8 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -16564,9 +17579,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -16691,7 +17706,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -16713,6 +17738,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 7) / 8);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 7) / 8);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
