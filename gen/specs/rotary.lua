@@ -303,8 +303,9 @@ out NaN.]],
     head_dims = { 64, 128, 256, "any" },
     keep = function(v) return v.table == "fp32" or v.table == v.act end,
     keep_doc = "the cache is fp32 or the dtype of q",
-    -- walk: a warp takes all of a token's heads of q and k, reading its cache row once
-    tune = extend(rope_tune, { walk = { 0, "token" } }),
+    -- walk: a warp takes all of a token's heads of q and k, reading its cache row once;
+    -- a tail of short runs (tail_walk) tried alone on the tiles a GPU runs now
+    tune = extend(rope_tune, { walk = { 0, "token" }, around = { tail_walk = { 0, 2 } } }),
   },
 
   qknorm_op {
