@@ -468,6 +468,39 @@ static char *between(const char *text, const char *from, const char *to) {
   const char *b = a ? strstr(a, to) : NULL;
   return b ? strndup(a, (size_t)(b - a)) : NULL;
 }
+
+/* One heads kernel of a generation from spec text: the fixture, the kernels
+   file's text, the kernel fg_<base> and its launcher's body (NULL where
+   missing, each checked here). open returns 0 where the fixture did not open. */
+typedef struct {
+  fixture f;
+  run_result r;
+  char path[4096];
+  char *text, *kernel, *launch;
+} gen_kernel;
+static int gen_kernel_open(gen_kernel *g, const char *spec_text, const char *file, const char *base) {
+  memset(g, 0, sizeof *g);
+  if (!fixture_open(&g->f, spec_text)) { fixture_close(&g->f); return 0; }
+  g->r = generate(&g->f);
+  CHECK_MSG(g->r.code == 0, "exit %d, stderr:\n%s", g->r.code, g->r.err);
+  snprintf(g->path, sizeof g->path, "%s/kernels/%s", g->f.out, file);
+  g->text = read_text(g->path, NULL);
+  CHECK_MSG(g->text != NULL, "cannot read %s", g->path);
+  char name[512];
+  snprintf(name, sizeof name, "(fg_%s)(", base);
+  g->kernel = kernel_text(g->text, name);
+  snprintf(name, sizeof name, "(fg__launch_%s)(", base);
+  g->launch = between(g->text, name, "\n}\n");
+  CHECK_MSG(g->kernel && g->launch, "%s: no kernel or launcher %s", g->path, base);
+  return 1;
+}
+static void gen_kernel_close(gen_kernel *g) {
+  free(g->kernel);
+  free(g->launch);
+  free(g->text);
+  run_free(&g->r);
+  fixture_close(&g->f);
+}
 TEST(test_generator_rows_short_form) {
   char *text = read_text("gen/specs/serving.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/serving.lua");
@@ -634,18 +667,9 @@ TEST(test_generator_rows_bf16_shift) {
    launches a block per item; without the tile, a warp per item and its sum by
    shuffles alone. Ops without a sum over the token keep a warp per item. */
 static void check_token_block(const char *text, int want) {
-  fixture f;
-  memset(&f, 0, sizeof f);
-  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
-  run_result r = generate(&f);
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  char path[4096];
-  snprintf(path, sizeof path, "%s/kernels/qknorm_across_heads_rope_per_head_bf16.cu", f.out);
-  char *t = read_text(path, NULL);
-  CHECK_MSG(t != NULL, "cannot read %s", path);
-  char *k = kernel_text(t, "(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(");
-  char *launch = between(t, "(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(", "\n}\n");
-  CHECK_MSG(k && launch, "%s: no d128 bf16 kernel or launcher", path);
+  gen_kernel g;
+  if (!gen_kernel_open(&g, text, "qknorm_across_heads_rope_per_head_bf16.cu", "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16")) return;
+  const char *path = g.path, *k = g.kernel, *launch = g.launch;
   if (k && launch && want) {
     const char *group = strstr(k, "const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads");
     const char *red = strstr(k, "__shared__ float red[2][4];");
@@ -660,13 +684,9 @@ static void check_token_block(const char *text, int want) {
                   strstr(launch, "int64_t blocks = (items + 4 - 1) / 4;"),
               "%s: without token_block, not a warp per item summing by shuffles:\n%s", path, k);
   }
-  free(k);
-  free(launch);
-  free(t);
-  check_file_lacks(&f, "qknorm_rope_cos_sin_cache_bf16.cu", "__shared__ float red", "int64_t blocks = items;",
+  check_file_lacks(&g.f, "qknorm_rope_cos_sin_cache_bf16.cu", "__shared__ float red", "int64_t blocks = items;",
                    "a kernel without a sum over the token has the block form");
-  run_free(&r);
-  fixture_close(&f);
+  gen_kernel_close(&g);
 }
 TEST(test_generator_heads_token_block) {
   char *text = read_text("gen/specs/rotary.lua", NULL);
@@ -701,18 +721,9 @@ static void with_walk_tiles(const char *extra, void (*check)(const char *, int),
    the tile, an item per (token, set). A whole-token need (qknorm across heads)
    ignores it. */
 static void check_even_runs(const char *text, int want) {
-  fixture f;
-  memset(&f, 0, sizeof f);
-  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
-  run_result r = generate(&f);
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  char path[4096];
-  snprintf(path, sizeof path, "%s/kernels/rope_qk_cos_sin_cache_bf16.cu", f.out);
-  char *t = read_text(path, NULL);
-  CHECK_MSG(t != NULL, "cannot read %s", path);
-  char *k = kernel_text(t, "(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(");
-  char *launch = between(t, "(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(", "\n}\n");
-  CHECK_MSG(k && launch, "%s: no d128 kernel or launcher", path);
+  gen_kernel g;
+  if (!gen_kernel_open(&g, text, "rope_qk_cos_sin_cache_bf16.cu", "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16")) return;
+  const char *path = g.path, *k = g.kernel, *launch = g.launch;
   if (k && launch && want) {
     const char *item = strstr(k, "const int64_t j = fg_udiv_div((uint32_t)it, g.runs_div);");
     const char *set = strstr(k, "if (set == 0 && run >= g.set[0].nhb) { run -= g.set[0].nhb; set = 1; }");
@@ -726,12 +737,8 @@ static void check_even_runs(const char *text, int want) {
     CHECK_MSG(strstr(k, "const int set = (int)(it % 2);") && !strstr(k, "runs_div") && strstr(launch, "set.nhb = 1;  // a run per token"),
               "%s: without even_runs, not an item per token and set:\n%s", path, k);
   }
-  free(k);
-  free(launch);
-  free(t);
-  check_file_lacks(&f, "qknorm_across_heads_rope_per_head_bf16.cu", "runs_div", NULL, "a kernel that needs the whole token walks runs");
-  run_free(&r);
-  fixture_close(&f);
+  check_file_lacks(&g.f, "qknorm_across_heads_rope_per_head_bf16.cu", "runs_div", NULL, "a kernel that needs the whole token walks runs");
+  gen_kernel_close(&g);
 }
 TEST(test_generator_heads_even_runs) {
   with_walk_tiles("even_runs = 1, ", check_even_runs, 1);
@@ -744,18 +751,9 @@ TEST(test_generator_heads_even_runs) {
    persistent grid, or where a stage needs the whole token, every item stays a
    whole token. */
 static void check_tail_walk(const char *text, int want) {
-  fixture f;
-  memset(&f, 0, sizeof f);
-  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
-  run_result r = generate(&f);
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  char path[4096];
-  snprintf(path, sizeof path, "%s/kernels/rope_qk_cos_sin_cache_bf16.cu", f.out);
-  char *t = read_text(path, NULL);
-  CHECK_MSG(t != NULL, "cannot read %s", path);
-  char *k = kernel_text(t, "(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(");
-  char *launch = between(t, "(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(", "\n}\n");
-  CHECK_MSG(k && launch, "%s: no d128 kernel or launcher", path);
+  gen_kernel g;
+  if (!gen_kernel_open(&g, text, "rope_qk_cos_sin_cache_bf16.cu", "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16")) return;
+  const char *path = g.path, *k = g.kernel, *launch = g.launch;
   if (k && launch && want) {
     const char *which = strstr(k, "const bool in_tail = it >= g.head_items;");
     const char *token = strstr(k, "j = g.tail_tok + k;");
@@ -772,12 +770,8 @@ static void check_tail_walk(const char *text, int want) {
   } else if (k && launch) {
     CHECK_MSG(!strstr(k, "in_tail") && !strstr(launch, "tail"), "%s: without tail_walk on the flat grid, a tail of runs:\n%s", path, k);
   }
-  free(k);
-  free(launch);
-  free(t);
-  check_file_lacks(&f, "qknorm_across_heads_rope_per_head_bf16.cu", "in_tail", NULL, "a kernel that needs the whole token walks a tail of runs");
-  run_free(&r);
-  fixture_close(&f);
+  check_file_lacks(&g.f, "qknorm_across_heads_rope_per_head_bf16.cu", "in_tail", NULL, "a kernel that needs the whole token walks a tail of runs");
+  gen_kernel_close(&g);
 }
 static void with_tail_tiles(const char *tail, int flat, int want) {
   char *text = read_text("gen/specs/rotary.lua", NULL);

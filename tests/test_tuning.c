@@ -577,6 +577,17 @@ TEST(test_tuning_build_candidate_reports_its_short_form) {
   fixture_close(&f);
 }
 
+/* The sm_90 tuning build of the fixture: its fusegen_candidates.c (NULL, and a
+   failed check, where it did not generate) */
+static char *tuning_build_candidates(fixture *f) {
+  run_result r = generate_tuned(f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *cands = read_out(f, "fusegen_candidates.c");
+  CHECK_MSG(cands != NULL, "no fusegen_candidates.c");
+  return cands;
+}
+
 /* Tiles a GPU runs now that lie outside the spec's tune are candidates too,
    after the tune's, labelled with whose they are: the tuner's baseline. */
 TEST(test_tuning_build_current_tiles_are_candidates) {
@@ -587,11 +598,7 @@ TEST(test_tuning_build_current_tiles_are_candidates) {
     fixture_close(&f);
     return;
   }
-  run_result r = generate_tuned(&f, "sm_90", "--tune-build");
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  run_free(&r);
-  char *cands = read_out(&f, "fusegen_candidates.c");
-  CHECK_MSG(cands != NULL, "no fusegen_candidates.c");
+  char *cands = tuning_build_candidates(&f);
   if (cands) {
     int n = 0;
     for (char *p = cands; (p = strstr(p, "{.kernel = \"" VARIANT "_t")); p++) n++;
@@ -641,11 +648,7 @@ TEST(test_tuning_build_around_current_tiles) {
     fixture_close(&f);
     return;
   }
-  run_result r = generate_tuned(&f, "sm_90", "--tune-build");
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  run_free(&r);
-  char *cands = read_out(&f, "fusegen_candidates.c");
-  CHECK_MSG(cands != NULL, "no fusegen_candidates.c");
+  char *cands = tuning_build_candidates(&f);
   if (cands) {
     const char *v = "rmsnorm_bf16_wbf16_vec16";
     char cur[256];

@@ -388,6 +388,17 @@ function M.kernel_env(spec, v, tuning, env)
   env.head_sets = sets
   env.set_names = {}
   for i, hs in ipairs(sets) do env.set_names[i] = hs.input end
+  -- set_of_run(nhb): the lines that find an item's head set from its run over
+  -- a token's runs of every set (nhb: set k's runs per token, with k for %d:
+  -- "g.set[%d].nhb")
+  env.set_of_run = function(nhb)
+    local out = {}
+    for i = 1, #sets - 1 do
+      local n = nhb:format(i - 1)
+      out[i] = ("if (set == %d && run >= %s) { run -= %s; set = %d; }"):format(i - 1, n, n, i)
+    end
+    return out
+  end
   env.act_ctype = env.tensors[sets[1].input].ctype
   -- ix(e): an offset term as the kernel form indexes: 64-bit in the item
   -- kernel, 32-bit in the lean one (heads_lean.cu.tpl renders its stages with

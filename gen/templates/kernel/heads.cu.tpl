@@ -111,9 +111,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 %   elseif m.walk_runs then
       j = fg_udiv_div((uint32_t)it, g.runs_div);
       run = (int)(it - j * g.runs);
-%     for i = 1, N - 1 do
-      if (set == $(i - 1) && run >= g.set[$(i - 1)].nhb) { run -= g.set[$(i - 1)].nhb; set = $(i); }
-%     end
+      % put(set_of_run("g.set[%d].nhb"))
 %   else
       set = (int)(it % $(N));
       j = it / $(N);
@@ -123,9 +121,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
       const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
       j = g.tail_tok + k;
       run = (int)(r - k * g.tail_runs);
-%   for i = 1, N - 1 do
-      if (set == $(i - 1) && run >= g.tail_nhb[$(i - 1)]) { run -= g.tail_nhb[$(i - 1)]; set = $(i); }
-%   end
+      % put(set_of_run("g.tail_nhb[%d]"))
     }
 % elseif N == 1 then
     const int64_t j = it;
@@ -134,9 +130,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
     // share per token (the table rows) is read from DRAM once
     const int64_t j = fg_udiv_div((uint32_t)it, g.runs_div);
     int run = (int)(it - j * g.runs), set = 0;
-%   for i = 1, N - 1 do
-    if (set == $(i - 1) && run >= g.set[$(i - 1)].nhb) { run -= g.set[$(i - 1)].nhb; set = $(i); }
-%   end
+    % put(set_of_run("g.set[%d].nhb"))
 % elseif m.walk_all then
     // a token's items of the $(N) head sets are neighbours (set = it % $(N)), so that
     // what they share per token (the table rows) is read from DRAM once, not $(N) times
