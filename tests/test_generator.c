@@ -618,6 +618,70 @@ TEST(test_generator_rows_ring_holds) {
   check_ring_holds(1, 1);
 }
 
+/* flat_above (the rows ring, sm_90): beside the ring's kernel, a second one,
+   the flat form, for calls of more than n rows per multiprocessor: a block per
+   row without the ring, its weight loaded at the use, its x raw ahead with the
+   tile's prefetch (the ring's kernel takes none). The launcher picks the short
+   form first, then the flat form, before it sizes the ring. Without the tile,
+   or where the ring keeps an operand across rows (norm_modulate per batch),
+   there is none. */
+static char *rmsnorm_ring_spec(const char *flat) {
+  char *text = read_text("gen/specs/serving.lua", NULL);
+  char tile[320];
+  snprintf(tile, sizeof tile,
+           "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, bulk_rows = 2, ring_holds = 1, "
+           "blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, prefetch = 1, spread_below = 2%s } },", flat);
+  char *a = text ? replace_once(text, "op = \"rmsnorm\", norm = true,", tile) : NULL;
+  char *spec = a ? replace_once(a, "tune = tune(o),", "tune = o.tiles and { warps = { 16 } } or tune(o),") : NULL;
+  free(a);
+  free(text);
+  CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds the member this test edits");
+  return spec;
+}
+TEST(test_generator_rows_flat_form) {
+  char *spec = rmsnorm_ring_spec(", flat_above = 48");
+  gen_kernel g;
+  if (spec && gen_kernel_open(&g, spec, "rmsnorm_bf16.cu", "rmsnorm_bf16_wbf16_vec16")) {
+    char *flat = between(g.text, "(fg_rmsnorm_bf16_wbf16_vec16_flat)(", "// Grid:");
+    CHECK_MSG(strstr(g.kernel, "fg_ring_wait(") && strstr(g.kernel, "weight_held[0]"), "the ring's kernel lost its ring or its held weight");
+    CHECK_MSG(flat && !strstr(flat, "fg_ring") && !strstr(flat, "_held") && strstr(flat, "fg_load_bf16x8_keep(wt + e") &&
+                  strstr(flat, "x_raw[0] = fg_ld16_"),
+              "no flat form of a block per row, x loaded raw ahead and the weight at its use:\n%s", flat ? flat : "(none)");
+    const char *shrt = strstr(g.launch, "// a short call: the short form, a block per row");
+    const char *pick = strstr(g.launch, "if (p->B * p->L > (int64_t)48 * sm_count) {  // a long call: the flat form, a block per row");
+    const char *run = pick ? strstr(pick, "FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<<<grid, (unsigned)threads, 0, stream>>>") : NULL;
+    const char *fit = strstr(g.launch, "ring_smem");
+    CHECK_MSG(shrt && pick && run && fit && shrt < pick && run < fit,
+              "the launcher does not pick the short form, then the flat form, before sizing the ring:\n%s", g.launch);
+    /* the short form beside the ring spreads its few rows (spread_below), as the flat grid's kernel would */
+    char *sk = between(g.text, "(fg_rmsnorm_bf16_wbf16_vec16_short)(", "// Grid:");
+    const char *spread = strstr(g.launch, "if (p->B * p->L < (int64_t)2 * sm_count) {");
+    CHECK_MSG(sk && strstr(sk, "const int wr = (int)(blockDim.x >> 5);") && spread && shrt < spread && spread < pick &&
+                  strstr(g.launch, "_short)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>"),
+              "the short form beside the ring does not spread its rows:\n%s", g.launch);
+    free(sk);
+    free(flat);
+    gen_kernel_close(&g);
+  }
+  free(spec);
+  spec = rmsnorm_ring_spec("");
+  if (spec && gen_kernel_open(&g, spec, "rmsnorm_bf16.cu", "rmsnorm_bf16_wbf16_vec16")) {
+    CHECK_MSG(!strstr(g.text, "_flat"), "a flat form without the tile flat_above");
+    gen_kernel_close(&g);
+  }
+  free(spec);
+  /* the ring keeps the modulation rows across the block's rows: no flat form */
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  spec = text ? replace_once(text, "bulk_rows = 2, blocks_per_sm = 16,", "bulk_rows = 2, flat_above = 48, blocks_per_sm = 16,") : NULL;
+  free(text);
+  CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tiles this test edits");
+  if (spec && gen_kernel_open(&g, spec, "norm_modulate_bf16.cu", "norm_modulate_bf16_nores_vec16")) {
+    CHECK_MSG(strstr(g.kernel, "fg_ring_wait(") && !strstr(g.text, "_flat"), "norm_modulate's ring kernel has a flat form (or no ring)");
+    gen_kernel_close(&g);
+  }
+  free(spec);
+}
+
 /* bf16_shift: the bf16 kernels' loads and unpacking take the shift form
    (<true>), their weight's too, in the first kernel and the short form, and
    the kernel's comment says so; without the tile no load of the file does. */

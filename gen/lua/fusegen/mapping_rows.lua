@@ -35,7 +35,7 @@ local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
-  bulk_rows = 0, ring_holds = 0, short_rows = 0, bf16_shift = 0, l2_last = 0 }
+  bulk_rows = 0, ring_holds = 0, short_rows = 0, flat_above = 0, bf16_shift = 0, l2_last = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -45,20 +45,21 @@ local TILE_DOC = {
   prefetch = "0: each stage loads where it uses the values; 1: the row's streamed inputs are loaded before any store; 2: the modulation rows too, before the norm (raw registers; 16-byte path)",
   evict_first = "1: the streamed inputs (x, the residual and its gate) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1; 16-byte path)",
   wide_sum = "1: a block of one row reads its warps' partial sums four at a time, unrolled; 0: one at a time, in a loop on the warp count (0 or 1; rows_per_block = 1)",
-  spread_below = "0: a row takes the warps its chunks need; n: a call of fewer than n rows per multiprocessor spreads each row over up to twice the warps (at most warps), each thread filling half its chunk slots (0 to 64; 16-byte path, rows_per_block = 1, blocks_per_sm = 0)",
+  spread_below = "0: a row takes the warps its chunks need; n: a call of fewer than n rows per multiprocessor spreads each row over up to twice the warps (at most warps), each thread filling half its chunk slots (0 to 64; 16-byte path, rows_per_block = 1, blocks_per_sm = 0 or the short form beside the ring)",
   l2_keep = "1: a streamed input whose rows an output overwrites (in place, or a tensor read and written) is loaded under an L2 evict-last policy and that output stored evict-normal: the lines stay in L2 from the row's load to its store, then go back to the normal priority (out of place, the loads of evict_first; 0 or 1; 16-byte path); 0: not",
   l2_last = "1: the streamed inputs that no output overwrites are loaded (or, under the ring, bulk-copied) under an L2 evict-last policy, over the tile evict_first: RMSNorm of 16384 rows of 8192 ran about 4% faster so on an H200, where other kernels lose by as much (a measured choice per GPU model); 0: not (0 or 1; 16-byte path)",
   launcher_inv_c = "1: a kernel that reduces over the row takes 1 / C from its launcher (a norm's mean: no reciprocal per thread); 0: each thread computes it (0 or 1; 16-byte path)",
   bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
   ring_holds = "1: the ring's kernel (bulk_rows) loads the rows every row reads whole (a norm's weight and bias, dims [C]) once, before its row loop, and holds them in registers across the block's rows; 0: it loads them at their use, from L1 (0 or 1; a stage that reduces over the row and reads such a row, else ignored)",
   short_rows = "0: one kernel for every call; n: a call of at most n rows runs a second kernel, the short form, a block per row, which loads the rows every row reads whole (a norm's weight and bias, dims [C]) with the row, before its reduction, and holds them in registers, where the first loads them after the reduction (a second DRAM round trip in a call of few rows) (0 to 65536; 16-byte path, rows_per_block = 1, blocks_per_sm = 0 or the ring (bulk_rows), a stage that reduces over the row and reads such a row, else ignored)",
+  flat_above = "0: the ring's kernel (bulk_rows) runs every call; n: a call of more than n rows per multiprocessor runs a second kernel, the flat form: a block per row without the ring, the grid of blocks_per_sm = 0 with the tile's prefetch, so that short calls keep the ring's rows in flight and long ones the flat grid's many rows (0 to 1024; with the ring, where it keeps no operand across rows, else ignored)",
   bf16_shift = "1: bf16 values are unpacked to fp32 by a shift and a mask, one instruction each, where the intrinsic takes three a pair: fewer instructions for the norms that run at the issue rate (an H200), though ptxas may then hold more values unpacked; 0: by the intrinsic (0 or 1)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
   l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 },
-  bf16_shift = { 0, 1 }, l2_last = { 0, 1 } }
+  flat_above = { 0, 1024 }, bf16_shift = { 0, 1 }, l2_last = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -382,7 +383,16 @@ function M.plan(spec, v, tuning)
   local keeps = false
   each_tensor_arg(insts, function(p, a) keeps = keeps or ring_keeps(p, a, m.layout, act.size) end)
   m.short_rows = (#m.call_rows > 0 and not (m.bulk > 0 and keeps)) and m.tiles.short_rows or 0
-  m.second_kernels = m.short_rows > 0 and { "_short" } or {}  -- (a tuning build checks their spills too)
+  -- flat_above: the long calls' kernel beside the ring's, a block per row with
+  -- the tile's prefetch (the ring's kernel takes 0); the same rule as the short form
+  m.flat_above = (m.bulk > 0 and not keeps) and m.tiles.flat_above or 0
+  -- the short form beside the ring's kernel runs a block per row: it spreads
+  -- the few rows of its calls as the flat grid's kernel would (spread_below)
+  m.short_spread = (m.bulk > 0 and m.short_rows > 0 and m.K > 1) and m.tiles.spread_below or 0
+  m.flat_prefetch = m.tiles.prefetch
+  m.second_kernels = {}  -- (a tuning build checks their spills too)
+  if m.short_rows > 0 then m.second_kernels[#m.second_kernels + 1] = "_short" end
+  if m.flat_above > 0 then m.second_kernels[#m.second_kernels + 1] = "_flat" end
   local names = {}
   for i, r in ipairs(m.call_rows) do names[i] = r.name end
   m.call_names = table.concat(names, ", ")

@@ -255,13 +255,25 @@ $(name)(const $(params_type) p$(const_params))
 %   -- then the held rows: no load waits behind another's unpacking
 %   -- (a kernel of the ring's grid has its short form on the grid of a block per
 %   -- row, without the ring)
-%   local saved = { m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole }
+%   local saved = { m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole, m.spread }
 %   m.short, m.prefetch = true, math.max(m.prefetch, 1)
 %   m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = 0, {}, 0, false
+%   if saved[2] > 0 then m.spread = m.short_spread end
 // $(v.base), short form: for calls of at most $(m.short_rows) rows, the rows every row
 // reads whole ($(m.call_names)) loaded with the row, before its reduction
 % write_kernel(short_name, 1)
 %   m.short = false
+%   m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole, m.spread = saved[1], saved[2], saved[3], saved[4], saved[5], saved[6]
+% end
+% local flat_name = "FG_ARCH_NAME(fg_" .. v.base .. "_flat)"
+% if m.flat_above > 0 then
+%   -- the flat form (tile flat_above): the ring's kernel without the ring, on
+%   -- the grid of a block per row, with the tile's prefetch
+%   local saved = { m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole }
+%   m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = m.vec and m.flat_prefetch or 0, 0, {}, 0, false
+// $(v.base), flat form: for calls of more than $(m.flat_above) rows per multiprocessor, a block
+// per row without the ring (the hardware starts blocks as others finish)
+% write_kernel(flat_name, m.min_blocks)
 %   m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = saved[1], saved[2], saved[3], saved[4], saved[5]
 % end
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
@@ -340,7 +352,25 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form, a block per row
     const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
             (unsigned)(($(host_dims.batch) + 65534) / 65535));
+%     if m.short_spread > 0 then
+    // under $(m.short_spread) rows per multiprocessor a row takes up to twice the warps (spread_below)
+    int64_t warps_now = wr;
+    if ($(host_dims.batch) * $(host_dims.rows) < (int64_t)$(m.short_spread) * sm_count) {
+      warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
+      if (warps_now > $(m.warps)) warps_now = $(m.warps);
+    }
+    $(short_name)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>(*p$(const_args));
+%     else
     $(short_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
+%     end
+    return cudaGetLastError();
+  }
+%   end
+%   if m.flat_above > 0 then
+  if ($(host_dims.batch) * $(host_dims.rows) > (int64_t)$(m.flat_above) * sm_count) {  // a long call: the flat form, a block per row
+    const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
+            (unsigned)(($(host_dims.batch) + 65534) / 65535));
+    $(flat_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
     return cudaGetLastError();
   }
 %   end
