@@ -723,6 +723,29 @@ TEST(test_serving_gpu_forms) {
       }
 }
 
+/* Long calls: more rows than 1024 per multiprocessor, past any tile
+ * flat_above, where a ring's kernel hands the call to its flat form (a block
+ * per row); every op and dtype, [B, L, C] rows of 64 channels, the optional
+ * tensors present. */
+TEST(test_serving_gpu_long_calls) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  int dev = 0, sms = 0;
+  cudaGetDevice(&dev);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+  const int64_t rows = 1030 * (int64_t)sms;
+  uint64_t seed = 35000;
+  for (int op = 0; op < SV_NOPS; op++)
+    for (int d = 0; d < 3; d++) {
+      sv_case c = base_case((sv_op)op, DTS[d], 2, rows / 2, 64, ++seed);
+      c.wdt = d % 2 ? DT_FP32 : c.act;
+      c.weight = c.bias = 1;
+      c.residual = op % 2;
+      c.ub = 1;
+      c.scale = 0.02;
+      CHECK(run_case(&c) == 0);
+    }
+}
+
 /* The fp8 range: static scales that saturate (|y / scale| past 448), put
  * values among the subnormals, or neither; the dynamic scale at its floor
  * 1 / (448 * 512) (tiny weights), clamped by scale_ub in every row or in
