@@ -91,7 +91,14 @@ return {
       --   layernorm [4096,4096]: 20.90 us -> 20.83 us
       --   layernorm [8192,5120]: 43.36 us -> 42.75 us
       --   layernorm [16384,8192]: 132.90 us -> 131.87 us
-      layernorm_bf16_vec16 = { bf16_shift = 1, chunks = 4, evict_first = 0, l2_last = 1, prefetch = 1, spread_below = 2, warps = 16 },
+      -- the rows ring of 4 rows with weight and bias held (bulk_rows = 4, ring_holds = 1, blocks_per_sm = 16,
+      -- min_blocks = 1) for calls of up to 48 rows per multiprocessor, the flat form of the tiles above past
+      -- them (flat_above = 48): bench/ab.py, 60 runs, best of two alternating passes:
+      --   layernorm [32,4096]: 4.64 us -> 4.67 us
+      --   layernorm [4096,4096]: 20.93 us -> 19.62 us
+      --   layernorm [8192,5120]: 42.78 us -> 43.04 us
+      --   layernorm [16384,8192]: 131.84 us -> 131.94 us
+      layernorm_bf16_vec16 = { bf16_shift = 1, blocks_per_sm = 16, bulk_rows = 4, chunks = 4, evict_first = 0, flat_above = 48, l2_last = 1, min_blocks = 1, prefetch = 1, ring_holds = 1, spread_below = 2, warps = 16 },
     },
     norm_modulate = {
       -- norm_modulate layer per batch [2,2048,3072]: 18.6 us -> 18.6 us

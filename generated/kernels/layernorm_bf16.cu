@@ -1075,56 +1075,106 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 //   layernorm: act=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            one block per row group; inputs loaded ahead of the stores; bf16 unpacked by a shift and a mask
-__global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const float inv_C)
+//            a grid of what fits, looping over rows; rows brought in by bulk copies, 3 ahead; bf16 unpacked by a shift and a mask
+__global__ void __launch_bounds__(512, 1)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (nc + 127) / 128;     // warps per row
   const int tpr = 32 * wr;                        // threads per row
-  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   // the other streamed inputs under an L2 evict-last policy (tile l2_last)
   const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
-  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-  // division to find b and l, and no loop over b
-  {
-    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-    if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)blockIdx.x * rpb + group;
-    const bool live = true;  // gridDim.x == L
-    float v[4][8] = {};  // the row's values, fp32
-    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[4];
-    {
-      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
-        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_policy(xr + e, l2_last);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_policy(xr + e, l2_last);
+  const int64_t nrows = p.B * p.L;
+  // the ring: 4 places of a row of the streamed input in shared memory, each
+  // of the row's 4 chunk slots a thread (its tail past C stays 0, so that every
+  // thread reads all its slots); the first 4 rows of the block in flight
+  extern __shared__ __align__(128) unsigned char fg_ring[];
+  __shared__ unsigned long long ring_full[4];
+  const uint32_t ring_bytes = (uint32_t)C * 2;  // a row of an input: whole 16-byte chunks (16-byte path)
+  const uint32_t ring_stride = 64 * (uint32_t)tpr;
+  for (int q = 0; q < 4; q++) {
+    uint4* place = (uint4*)(fg_ring + (size_t)q * ring_stride);
+    for (uint32_t c = ring_bytes / 16 + threadIdx.x; c < ring_stride / 16; c += blockDim.x) place[c] = make_uint4(0u, 0u, 0u, 0u);
+  }
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < 4; s++) fg_ring_init(&ring_full[s], 1);
+    fg_ring_init_fence();
+    for (int s = 0; s < 4; s++) {
+      const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[s], 1 * ring_bytes);
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s], l2_last);  // x
       }
     }
+  }
+  __syncthreads();
+  // the rows every row reads whole, loaded once and held across the block's
+  // rows (as raw chunks where a chunk is one)
+  uint4 weight_held[4] = {};  // weight: raw chunks
+  uint4 bias_held[4] = {};  // bias: raw chunks
+  {
+    const bool live = true;  // every thread of the block holds its chunk slots
+    if (live && pos < nc) {  // chunk slot 0
+      const int e = pos * 8;
+      if (p.weight) {
+        weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      const int e = (pos + 1 * tpr) * 8;
+      if (p.weight) {
+        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      const int e = (pos + 2 * tpr) * 8;
+      if (p.weight) {
+        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      const int e = (pos + 3 * tpr) * 8;
+      if (p.weight) {
+        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+      if (p.bias) {
+        bias_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
+      }
+    }
+  }
+  // one row per block and iteration; every thread runs every iteration
+  uint32_t it = 0;  // the block's iteration: its ring place and barrier phase
+  for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {
+    const bool live = true;
+    // row -> (b, l) by the launcher's divisor of L: fewer than 2^31 rows per call
+    const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
+    const int64_t l = row - b * p.L;
+    // this row's ring place, once its bytes have landed
+    const uint32_t slot = it % 4;
+    fg_ring_wait(&ring_full[slot], (it / 4) & 1u);
+    const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
+    float v[4][8] = {};  // the row's values, fp32
+    // from the ring: every chunk slot (the place's tail past C holds 0)
+    fg_unpack_bf16x8<true>(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 2 * tpr], &v[2][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 3 * tpr], &v[3][0]);
     // the row pointers of the rows many rows read (modulation rows, branches)
-    // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
@@ -1198,64 +1248,58 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
       for (int j = 0; j < 8; j++) v[3][j] *= rstd;
     }
     if (p.weight || p.bias) {
-      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
       if (live && pos < nc) {  // chunk slot 0
-        const int e = pos * 8;
         if (p.weight) {
-          float w[8] = {};
-          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+          float w[8];
+          fg_unpack_bf16x8<true>(weight_held[0], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
         if (p.bias) {
-          float c[8] = {};
-          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+          float c[8];
+          fg_unpack_bf16x8<true>(bias_held[0], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
-          float w[8] = {};
-          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+          float w[8];
+          fg_unpack_bf16x8<true>(weight_held[1], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
         if (p.bias) {
-          float c[8] = {};
-          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+          float c[8];
+          fg_unpack_bf16x8<true>(bias_held[1], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
-          float w[8] = {};
-          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+          float w[8];
+          fg_unpack_bf16x8<true>(weight_held[2], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
         if (p.bias) {
-          float c[8] = {};
-          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+          float c[8];
+          fg_unpack_bf16x8<true>(bias_held[2], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
-          float w[8] = {};
-          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+          float w[8];
+          fg_unpack_bf16x8<true>(weight_held[3], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
         if (p.bias) {
-          float c[8] = {};
-          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+          float c[8];
+          fg_unpack_bf16x8<true>(bias_held[3], &c[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] += c[j];
         }
@@ -1280,13 +1324,23 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
     }
+    // every warp has read this row's place (the reduction synced them): the place
+    // takes the block's row 4 rows on
+    if (threadIdx.x == 0) {
+      const int64_t r = row + (int64_t)4 * gridDim.x;
+      if (r < nrows) {
+        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot], l2_last);  // x
+      }
+    }
   }
 }
 
 // layernorm_bf16_vec16_h200, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
 __global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, const float inv_C)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1527,31 +1581,280 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
   }
 }
 
-// Grid: one block per row group, as (row groups of a batch entry, batch entries);
-// blocks are scheduled as others finish, so the last wave is short.
+// layernorm_bf16_vec16_h200, flat form: for calls of more than 48 rows per multiprocessor, a block
+// per row without the ring (the hardware starts blocks as others finish)
+__global__ void __launch_bounds__(512, 1)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
+{
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 127) / 128;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
+  int rbuf = 0;
+  fg_block_sum_init<16>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[4];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        x_raw[2] = fg_ld16_policy(xr + e, l2_last);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        x_raw[3] = fg_ld16_policy(xr + e, l2_last);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && pos < nc) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[2], &v[2][0]); }  // chunk slot 2
+    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[3], &v[3][0]); }  // chunk slot 3
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[3][j];
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+          s = fmaf(v[2][4], v[2][4], s);
+          s = fmaf(v[2][5], v[2][5], s);
+          s = fmaf(v[2][6], v[2][6], s);
+          s = fmaf(v[2][7], v[2][7], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+          s = fmaf(v[3][4], v[3][4], s);
+          s = fmaf(v[3][5], v[3][5], s);
+          s = fmaf(v[3][6], v[3][6], s);
+          s = fmaf(v[3][7], v[3][7], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
+}
+
+// Grid: as many blocks as fit on the GPU at once (at most 16 per
+// multiprocessor) or fewer for a small call; the row loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200), 512, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm > 16) per_sm = 16;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   // 1 / C correctly rounded (an IEEE division), for the mean of a row
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
+  // row r is in batch entry r / L: the kernel divides by a multiply-high
+  const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-  // a call of few rows (under 2 per multiprocessor) spreads each row
-  // over up to twice the warps, each thread filling half its chunk slots:
-  // more threads at work where rows are fewer than multiprocessors can hold
-  int64_t warps_now = wr;
-  if (p->B * p->L < (int64_t)2 * sm_count) {
-    warps_now = (nc + 63) / 64;
-    if (warps_now > 16) warps_now = 16;
-  }
-  const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
-  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-          (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  if (p->B * p->L <= 256) {  // a short call: the short form, a block per row
+    const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
+            (unsigned)((p->B + 65534) / 65535));
+    // under 2 rows per multiprocessor a row takes up to twice the warps (spread_below)
+    int64_t warps_now = wr;
+    if (p->B * p->L < (int64_t)2 * sm_count) {
+      warps_now = (nc + 63) / 64;
+      if (warps_now > 16) warps_now = 16;
+    }
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>(*p, inv_C, rows_div);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L > (int64_t)48 * sm_count) {  // a long call: the flat form, a block per row
+    const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
+            (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
+    return cudaGetLastError();
+  }
+  int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
+  if (fit > 16) fit = 16;
+  // the ring's shared memory (tile bulk_rows), and the blocks that fit with it
+  // and the row's warps: asked once per device for the last C (a call's blocks
+  // of one row each are smaller than the full block that per_sm counts)
+  const size_t ring_smem = (size_t)256 * (size_t)threads;  // places of the row's chunk slots
+  static unsigned long long fit_of_c[FG_MAX_DEVICES];  // per device: C << 32 | blocks that fit; 0: not asked yet
+  const unsigned long long asked = dev < FG_MAX_DEVICES ? __atomic_load_n(&fit_of_c[dev], __ATOMIC_RELAXED) : 0;
+  if (asked != 0 && (int64_t)(asked >> 32) == p->C) {
+    fit = (int64_t)(asked & 0xffffffffu);
+  } else {
+    // the kernel's leave to take the widest ring (idempotent)
+    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200), cudaFuncAttributeMaxDynamicSharedMemorySize, 131072);
+    int blocks_fit = 0;
+    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200), (int)threads, ring_smem);
+    if (err != cudaSuccess) return err;
+    fit = blocks_fit < 16 ? blocks_fit : 16;
+    if (fit < 1) fit = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&fit_of_c[dev], (unsigned long long)p->C << 32 | (unsigned long long)fit, __ATOMIC_RELAXED);
+  }
+  const int64_t cap = (int64_t)sm_count * fit;
+  int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
   return cudaGetLastError();
 }
 #endif
