@@ -1813,9 +1813,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
   const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  // the second forms' grid: a block per row (the short form, the flat form)
+  const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256) {  // a short call: the short form, a block per row
-    const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
-            (unsigned)((p->B + 65534) / 65535));
     // under 2 rows per multiprocessor a row takes up to twice the warps (spread_below)
     int64_t warps_now = wr;
     if (p->B * p->L < (int64_t)2 * sm_count) {
@@ -1826,8 +1827,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
     return cudaGetLastError();
   }
   if (p->B * p->L > (int64_t)48 * sm_count) {  // a long call: the flat form, a block per row
-    const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
-            (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
     return cudaGetLastError();
   }

@@ -4985,9 +4985,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  // the second forms' grid: a block per row (the short form, the flat form)
+  const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256) {  // a short call: the short form, a block per row
-    const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
-            (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
     return cudaGetLastError();
   }

@@ -250,31 +250,39 @@ $(name)(const $(params_type) p$(const_params))
 
 % end
 % write_kernel(kernel_name, m.min_blocks)
+% -- a second kernel of the variant: written with the fields given, then the
+% -- first kernel's fields back
+% local function write_form(name, min_blocks, fields)
+%   local saved = {}
+%   for k, x in pairs(fields) do saved[k] = m[k]; m[k] = x end
+%   write_kernel(name, min_blocks)
+%   for k in pairs(fields) do m[k] = saved[k] end
+% end
+% -- the fields of a second form beside a ring's kernel: without the ring, a block per row
+% local function no_ring(f) f.bulk, f.rings, f.blocks_per_sm, f.holds_whole = 0, {}, 0, false; return f end
 % if m.short_rows > 0 then
 %   -- the short form issues the row's streamed inputs raw first (prefetch 1),
 %   -- then the held rows: no load waits behind another's unpacking
-%   -- (a kernel of the ring's grid has its short form on the grid of a block per
-%   -- row, without the ring)
-%   local saved = { m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole, m.spread }
-%   m.short, m.prefetch = true, math.max(m.prefetch, 1)
-%   m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = 0, {}, 0, false
-%   if saved[2] > 0 then m.spread = m.short_spread end
 // $(v.base), short form: for calls of at most $(m.short_rows) rows, the rows every row
 // reads whole ($(m.call_names)) loaded with the row, before its reduction
-% write_kernel(short_name, 1)
-%   m.short = false
-%   m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole, m.spread = saved[1], saved[2], saved[3], saved[4], saved[5], saved[6]
+%   write_form(short_name, 1, no_ring({ short = true, prefetch = math.max(m.prefetch, 1), spread = m.bulk > 0 and m.short_spread or m.spread }))
 % end
 % local flat_name = "FG_ARCH_NAME(fg_" .. v.base .. "_flat)"
 % if m.flat_above > 0 then
 %   -- the flat form (tile flat_above): the ring's kernel without the ring, on
 %   -- the grid of a block per row, with the tile's prefetch
-%   local saved = { m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole }
-%   m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = m.vec and m.flat_prefetch or 0, 0, {}, 0, false
 // $(v.base), flat form: for calls of more than $(m.flat_above) rows per multiprocessor, a block
 // per row without the ring (the hardware starts blocks as others finish)
-% write_kernel(flat_name, m.min_blocks)
-%   m.prefetch, m.bulk, m.rings, m.blocks_per_sm, m.holds_whole = saved[1], saved[2], saved[3], saved[4], saved[5]
+%   write_form(flat_name, m.min_blocks, no_ring({ prefetch = m.vec and m.flat_prefetch or 0 }))
+% end
+% -- warps_now: a row's warps in a call of fewer than n rows per multiprocessor,
+% -- up to twice those its chunks need (tile spread_below)
+% local function spread_warps(ind, n)
+$(ind)int64_t warps_now = wr;
+$(ind)if ($(host_dims.batch) * $(host_dims.rows) < (int64_t)$(n) * sm_count) {
+$(ind)  warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
+$(ind)  if (warps_now > $(m.warps)) warps_now = $(m.warps);
+$(ind)}
 % end
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
 % if m.slice > 0 then
@@ -316,11 +324,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   // a call of few rows (under $(m.spread) per multiprocessor) spreads each row
   // over up to twice the warps, each thread filling half its chunk slots:
   // more threads at work where rows are fewer than multiprocessors can hold
-  int64_t warps_now = wr;
-  if ($(host_dims.batch) * $(host_dims.rows) < (int64_t)$(m.spread) * sm_count) {
-    warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
-    if (warps_now > $(m.warps)) warps_now = $(m.warps);
-  }
+% spread_warps("  ", m.spread)
   const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
 % elseif one_row then
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
@@ -348,17 +352,16 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
 %   end
 % else
+%   if m.short_rows > 0 or m.flat_above > 0 then
+  // the second forms' grid: a block per row (the short form, the flat form)
+  const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
+          (unsigned)(($(host_dims.batch) + 65534) / 65535));
+%   end
 %   if m.short_rows > 0 then
   if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form, a block per row
-    const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
-            (unsigned)(($(host_dims.batch) + 65534) / 65535));
 %     if m.short_spread > 0 then
     // under $(m.short_spread) rows per multiprocessor a row takes up to twice the warps (spread_below)
-    int64_t warps_now = wr;
-    if ($(host_dims.batch) * $(host_dims.rows) < (int64_t)$(m.short_spread) * sm_count) {
-      warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
-      if (warps_now > $(m.warps)) warps_now = $(m.warps);
-    }
+%       spread_warps("    ", m.short_spread)
     $(short_name)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>(*p$(const_args));
 %     else
     $(short_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
@@ -368,8 +371,6 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   end
 %   if m.flat_above > 0 then
   if ($(host_dims.batch) * $(host_dims.rows) > (int64_t)$(m.flat_above) * sm_count) {  // a long call: the flat form, a block per row
-    const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
-            (unsigned)(($(host_dims.batch) + 65534) / 65535));
     $(flat_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
     return cudaGetLastError();
   }
