@@ -555,20 +555,26 @@ TEST(test_generator_rows_short_form) {
    stays beside the ring's kernel: a block per row, without the ring, which the
    launcher runs for calls of at most 256 rows before it sizes the ring's grid.
    With l2_last the bulk copies of x go under its L2 policy, else none. */
-static void check_ring_holds(int holds_whole, int l2_last) {
+/* gen/specs/serving.lua with rmsnorm's bf16 variants on the given tiles (the
+   ring's tiles join the tuner's 64 candidates as a 65th: the members with
+   tiles of their own get one candidate list here); NULL where the spec no
+   longer holds what this edits (checked) */
+static char *rmsnorm_bf16_tiles_spec(const char *tiles) {
   char *text = read_text("gen/specs/serving.lua", NULL);
-  char tile[256];
-  snprintf(tile, sizeof tile,
-           "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, bulk_rows = 2, ring_holds = %d, "
-           "blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, l2_last = %d } },",
-           holds_whole, l2_last);
-  /* (the ring's tiles join the tuner's 64 candidates as a 65th: the members
-     with tiles of their own get one candidate list here) */
+  char tile[512];
+  snprintf(tile, sizeof tile, "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, %s } },", tiles);
   char *a = text ? replace_once(text, "op = \"rmsnorm\", norm = true,", tile) : NULL;
   char *spec = a ? replace_once(a, "tune = tune(o),", "tune = o.tiles and { warps = { 16 } } or tune(o),") : NULL;
   free(a);
   free(text);
   CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds the member this test edits");
+  return spec;
+}
+static void check_ring_holds(int holds_whole, int l2_last) {
+  char tiles[256];
+  snprintf(tiles, sizeof tiles, "bulk_rows = 2, ring_holds = %d, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, l2_last = %d",
+           holds_whole, l2_last);
+  char *spec = rmsnorm_bf16_tiles_spec(tiles);
   fixture f;
   memset(&f, 0, sizeof f);
   if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
@@ -626,17 +632,11 @@ TEST(test_generator_rows_ring_holds) {
    or where the ring keeps an operand across rows (norm_modulate per batch),
    there is none. */
 static char *rmsnorm_ring_spec(const char *flat) {
-  char *text = read_text("gen/specs/serving.lua", NULL);
-  char tile[320];
-  snprintf(tile, sizeof tile,
-           "op = \"rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, bulk_rows = 2, ring_holds = 1, "
-           "blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, prefetch = 1, spread_below = 2%s } },", flat);
-  char *a = text ? replace_once(text, "op = \"rmsnorm\", norm = true,", tile) : NULL;
-  char *spec = a ? replace_once(a, "tune = tune(o),", "tune = o.tiles and { warps = { 16 } } or tune(o),") : NULL;
-  free(a);
-  free(text);
-  CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds the member this test edits");
-  return spec;
+  char tiles[256];
+  snprintf(tiles, sizeof tiles,
+           "bulk_rows = 2, ring_holds = 1, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, prefetch = 1, spread_below = 2%s",
+           flat);
+  return rmsnorm_bf16_tiles_spec(tiles);
 }
 TEST(test_generator_rows_flat_form) {
   char *spec = rmsnorm_ring_spec(", flat_above = 48");
