@@ -461,8 +461,10 @@ static char *kernel_text(const char *file_text, const char *name) {
    calls of at most 256 rows, which loads the weight and bias rows after the
    row's raw loads and before its reduction (raw chunks where a chunk is one,
    fp32 values else), unpacks them at their use, and may take every register;
-   the launcher picks it by the row count. fp32 rows, ops without a reduction
-   and the norm_modulate forms have none. */
+   with short_chunks = 1 it has one chunk slot a thread on up to 32 warps. The
+   launcher picks it by the row count, for rows of at most 1024 chunks, on the
+   warps they need. fp32 rows, ops without a reduction and the norm_modulate
+   forms have none. */
 static char *between(const char *text, const char *from, const char *to) {
   const char *a = text ? strstr(text, from) : NULL;
   const char *b = a ? strstr(a, to) : NULL;
@@ -525,8 +527,17 @@ TEST(test_generator_rows_short_form) {
     CHECK_MSG(x && w && bi && sum && use && x < w && w < bi && bi < sum && sum < use,
               "the short form does not load x, then weight and bias raw, then reduce, then unpack the weight:\n%s", shrt);
   }
-  CHECK_MSG(t && strstr(t, "if (p->B * p->L <= 256) {  // a short call: the short form") != NULL,
-            "the launcher does not pick the short form by the row count");
+  /* one chunk slot a thread (short_chunks = 1): no second slot, and no threads-per-row stride for one */
+  CHECK_MSG(shrt && strstr(shrt, "uint4 x_raw[1];") && !strstr(shrt, "pos + 1 * tpr") && !strstr(shrt, "const int tpr") &&
+                strstr(shrt, "fg_block_sum<32>("),
+            "the short form does not hold one chunk slot a thread on up to 32 warps:\n%s", shrt ? shrt : "(none)");
+  char *launch = between(t, "(fg__launch_layernorm_bf16_vec16)(", "\n}\n");
+  const char *pick = launch ? strstr(launch, "if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form") : NULL;
+  const char *warps = pick ? strstr(pick, "const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));") : NULL;
+  CHECK_MSG(warps && strstr(warps, "_short)<<<grid, short_threads, 0, stream>>>"),
+            "the launcher does not pick the short form by the row count and the row's chunks, on the warps they need:\n%s",
+            launch ? launch : "(none)");
+  free(launch);
   free(lng);
   free(shrt);
   free(t);
@@ -534,7 +545,7 @@ TEST(test_generator_rows_short_form) {
   snprintf(path, sizeof path, "%s/kernels/rmsnorm_bf16.cu", f.out);
   t = read_text(path, NULL);
   shrt = between(t, "(fg_rmsnorm_bf16_wfp32_vec16_short)(", "// Grid:");
-  CHECK_MSG(shrt && strstr(shrt, "float weight_held[2][8] = {};") && strstr(shrt, "const float* w = weight_held[0];"),
+  CHECK_MSG(shrt && strstr(shrt, "float weight_held[1][8] = {};") && strstr(shrt, "const float* w = weight_held[0];"),
             "rmsnorm_bf16_wfp32_vec16's short form does not hold its fp32 weight as values");
   free(shrt);
   free(t);
@@ -634,7 +645,8 @@ TEST(test_generator_rows_ring_holds) {
 static char *rmsnorm_ring_spec(const char *flat) {
   char tiles[256];
   snprintf(tiles, sizeof tiles,
-           "bulk_rows = 2, ring_holds = 1, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, prefetch = 1, spread_below = 2%s",
+           "bulk_rows = 2, ring_holds = 1, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, prefetch = 1, spread_below = 2, "
+           "short_chunks = 0%s",
            flat);
   return rmsnorm_bf16_tiles_spec(tiles);
 }

@@ -35,6 +35,9 @@ end
 local weight_keep = function(v) return v.weight == "fp32" or v.weight == v.act end
 local weight_keep_doc = "the weight is fp32 or the dtype of x"
 
+-- Calls of at most 256 rows run the short form (the weight and bias loaded with
+-- the row), in one chunk slot a thread on the warps the row needs: a call of few
+-- rows runs at one row's latency (bench/NOTES.md, "The short form's chunk slots").
 -- A row of up to 16384 channels in one block: 32 warps of 2 chunks of 16 bytes
 -- for 16-bit rows (C = 4096: 4 warps), one row per block and one block per row
 -- (no tail of rows); fp32 rows: 4 chunks; the element path: 16 warps of 32
@@ -61,7 +64,7 @@ local function tiles(o)
     -- (fp32 rows: the short form's weight and bias spill 64 registers)
     { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0, short_rows = 0 }, scalar_tiles }),
     { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1,
-      wide_sum = 1, prefetch = two and 1 or 0, short_rows = 256 })
+      wide_sum = 1, prefetch = two and 1 or 0, short_rows = 256, short_chunks = 1 })
 end
 -- the tuner's candidates; the inputs' L2 policy (l2_last) is tried alone on the
 -- tiles a GPU runs now, since in the product it would pass 64 sets

@@ -145,14 +145,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_p
 
 // fused_add_rmsnorm_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -164,37 +164,29 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -202,16 +194,8 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -224,30 +208,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -257,23 +227,12 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -291,8 +250,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -430,14 +390,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_p
 
 // fused_add_rmsnorm_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -449,37 +409,29 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -487,16 +439,8 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -509,30 +453,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -542,23 +472,12 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -576,8 +495,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -714,14 +634,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_p
 
 // fused_add_rmsnorm_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -732,37 +652,29 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -770,16 +682,8 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -792,30 +696,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -825,23 +715,12 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -859,8 +738,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2051,14 +1931,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_p
 
 // fused_add_rmsnorm_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2070,52 +1950,37 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2128,30 +1993,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2162,24 +2013,12 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2197,8 +2036,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2334,14 +2174,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_p
 
 // fused_add_rmsnorm_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2353,52 +2193,37 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2411,30 +2236,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2445,24 +2256,12 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2480,8 +2279,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2616,14 +2416,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_p
 
 // fused_add_rmsnorm_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2634,52 +2434,37 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2692,30 +2477,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2726,24 +2497,12 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2761,8 +2520,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);

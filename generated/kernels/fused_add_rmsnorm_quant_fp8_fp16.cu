@@ -153,14 +153,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -172,30 +172,22 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -203,7 +195,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -211,16 +203,8 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -233,30 +217,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -266,30 +236,17 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -307,8 +264,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -454,14 +412,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -473,30 +431,22 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -504,7 +454,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -512,16 +462,8 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -534,30 +476,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -567,30 +495,17 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -608,8 +523,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -754,14 +670,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -772,30 +688,22 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -803,7 +711,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -811,16 +719,8 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -833,30 +733,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -866,30 +752,17 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -907,8 +780,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2175,14 +2049,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2194,30 +2068,22 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -2225,22 +2091,15 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2253,30 +2112,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2287,31 +2132,17 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2329,8 +2160,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2474,14 +2306,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2493,30 +2325,22 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -2524,22 +2348,15 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2552,30 +2369,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2586,31 +2389,17 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2628,8 +2417,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2772,14 +2562,14 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2790,30 +2580,22 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -2821,22 +2603,15 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2849,30 +2624,16 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2883,31 +2644,17 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2925,8 +2672,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);

@@ -141,14 +141,14 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
 
 // layernorm_bf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -160,26 +160,22 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
-    uint4 bias_held[2] = {};  // bias: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    uint4 bias_held[1] = {};  // bias: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
@@ -189,30 +185,16 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
         bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      if (p.weight) {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
         const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -224,22 +206,10 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     if (p.weight || p.bias) {
       if (live && pos < nc) {  // chunk slot 0
@@ -256,30 +226,12 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8(bias_held[1], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -297,8 +249,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -511,18 +464,18 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
 
 // layernorm_bf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
-__global__ void __launch_bounds__(512, 1)
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
-  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
-  const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
-  fg_block_sum_init<16>(red, wr);
+  fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
   {
@@ -530,34 +483,22 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[4][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[4];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[4] = {};  // weight: raw chunks
-    uint4 bias_held[4] = {};  // bias: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    uint4 bias_held[1] = {};  // bias: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
@@ -567,58 +508,16 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
         bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      if (p.weight) {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
-    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-      const int e = (pos + 2 * tpr) * 8;
-      if (p.weight) {
-        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
-    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-      const int e = (pos + 3 * tpr) * 8;
-      if (p.weight) {
-        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[2][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[3][j];
-        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[2][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[3][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -630,46 +529,10 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
-        if (live && pos + 2 * tpr < nc) {
-          s = fmaf(v[2][0], v[2][0], s);
-          s = fmaf(v[2][1], v[2][1], s);
-          s = fmaf(v[2][2], v[2][2], s);
-          s = fmaf(v[2][3], v[2][3], s);
-          s = fmaf(v[2][4], v[2][4], s);
-          s = fmaf(v[2][5], v[2][5], s);
-          s = fmaf(v[2][6], v[2][6], s);
-          s = fmaf(v[2][7], v[2][7], s);
-        }
-        if (live && pos + 3 * tpr < nc) {
-          s = fmaf(v[3][0], v[3][0], s);
-          s = fmaf(v[3][1], v[3][1], s);
-          s = fmaf(v[3][2], v[3][2], s);
-          s = fmaf(v[3][3], v[3][3], s);
-          s = fmaf(v[3][4], v[3][4], s);
-          s = fmaf(v[3][5], v[3][5], s);
-          s = fmaf(v[3][6], v[3][6], s);
-          s = fmaf(v[3][7], v[3][7], s);
-        }
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
     }
     if (p.weight || p.bias) {
       if (live && pos < nc) {  // chunk slot 0
@@ -686,66 +549,12 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8(bias_held[1], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8(bias_held[2], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] += c[j];
-        }
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8(bias_held[3], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] += c[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[2][0]);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
     }
   }
@@ -771,8 +580,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -906,14 +716,14 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
 
 // layernorm_bf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -924,26 +734,22 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
-    uint4 bias_held[2] = {};  // bias: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    uint4 bias_held[1] = {};  // bias: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
@@ -953,30 +759,16 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
         bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      if (p.weight) {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
         const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -988,22 +780,10 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     if (p.weight || p.bias) {
       if (live && pos < nc) {  // chunk slot 0
@@ -1020,30 +800,12 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8(bias_held[1], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1061,8 +823,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1339,20 +1102,20 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const fl
 
 // layernorm_bf16_vec16_h200, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
-__global__ void __launch_bounds__(512, 1)
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
-  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
-  const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   // the other streamed inputs under an L2 evict-last policy (tile l2_last)
   const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
-  fg_block_sum_init<16>(red, wr);
+  fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
   {
@@ -1360,34 +1123,22 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[4][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[4];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_policy(xr + e, l2_last);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_policy(xr + e, l2_last);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[4] = {};  // weight: raw chunks
-    uint4 bias_held[4] = {};  // bias: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    uint4 bias_held[1] = {};  // bias: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
@@ -1397,58 +1148,16 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
         bias_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      if (p.weight) {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
-    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-      const int e = (pos + 2 * tpr) * 8;
-      if (p.weight) {
-        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
-    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-      const int e = (pos + 3 * tpr) * 8;
-      if (p.weight) {
-        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.bias + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8<true>(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[2][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[3][j];
-        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[2][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[3][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -1460,46 +1169,10 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
-        if (live && pos + 2 * tpr < nc) {
-          s = fmaf(v[2][0], v[2][0], s);
-          s = fmaf(v[2][1], v[2][1], s);
-          s = fmaf(v[2][2], v[2][2], s);
-          s = fmaf(v[2][3], v[2][3], s);
-          s = fmaf(v[2][4], v[2][4], s);
-          s = fmaf(v[2][5], v[2][5], s);
-          s = fmaf(v[2][6], v[2][6], s);
-          s = fmaf(v[2][7], v[2][7], s);
-        }
-        if (live && pos + 3 * tpr < nc) {
-          s = fmaf(v[3][0], v[3][0], s);
-          s = fmaf(v[3][1], v[3][1], s);
-          s = fmaf(v[3][2], v[3][2], s);
-          s = fmaf(v[3][3], v[3][3], s);
-          s = fmaf(v[3][4], v[3][4], s);
-          s = fmaf(v[3][5], v[3][5], s);
-          s = fmaf(v[3][6], v[3][6], s);
-          s = fmaf(v[3][7], v[3][7], s);
-        }
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
     }
     if (p.weight || p.bias) {
       if (live && pos < nc) {  // chunk slot 0
@@ -1516,66 +1189,12 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, co
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8<true>(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8<true>(bias_held[1], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8<true>(weight_held[2], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8<true>(bias_held[2], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] += c[j];
-        }
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        if (p.weight) {
-          float w[8];
-          fg_unpack_bf16x8<true>(weight_held[3], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_bf16x8<true>(bias_held[3], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] += c[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[2][0]);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
     }
   }
@@ -1816,14 +1435,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
   // the second forms' grid: a block per row (the short form, the flat form)
   const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form, a block per row
-    // under 2 rows per multiprocessor a row takes up to twice the warps (spread_below)
-    int64_t warps_now = wr;
-    if (p->B * p->L < (int64_t)2 * sm_count) {
-      warps_now = (nc + 63) / 64;
-      if (warps_now > 16) warps_now = 16;
-    }
-    FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>(*p, inv_C, rows_div);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form, a block per row
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C, rows_div);
     return cudaGetLastError();
   }
   if (p->B * p->L > (int64_t)48 * sm_count) {  // a long call: the flat form, a block per row

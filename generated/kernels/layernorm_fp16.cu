@@ -140,14 +140,14 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
 
 // layernorm_fp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -159,26 +159,22 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
-    uint4 bias_held[2] = {};  // bias: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    uint4 bias_held[1] = {};  // bias: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
@@ -188,30 +184,16 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
         bias_held[0] = fg_ld16_keep((const __half*)p.bias + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      if (p.weight) {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[1] = fg_ld16_keep((const __half*)p.bias + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
         const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -223,22 +205,10 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     if (p.weight || p.bias) {
       if (live && pos < nc) {  // chunk slot 0
@@ -255,30 +225,12 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        if (p.weight) {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_fp16x8(bias_held[1], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -296,8 +248,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_layernorm_fp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -432,14 +385,14 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
 
 // layernorm_fp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -451,26 +404,22 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
-    uint4 bias_held[2] = {};  // bias: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    uint4 bias_held[1] = {};  // bias: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
@@ -480,30 +429,16 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
         bias_held[0] = fg_ld16_keep((const __half*)p.bias + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      if (p.weight) {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[1] = fg_ld16_keep((const __half*)p.bias + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
         const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -515,22 +450,10 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     if (p.weight || p.bias) {
       if (live && pos < nc) {  // chunk slot 0
@@ -547,30 +470,12 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        if (p.weight) {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_fp16x8(bias_held[1], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -588,8 +493,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_layernorm_fp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -723,14 +629,14 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
 
 // layernorm_fp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -741,26 +647,22 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
-    uint4 bias_held[2] = {};  // bias: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    uint4 bias_held[1] = {};  // bias: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
@@ -770,30 +672,16 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
         bias_held[0] = fg_ld16_keep((const __half*)p.bias + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      if (p.weight) {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-      if (p.bias) {
-        bias_held[1] = fg_ld16_keep((const __half*)p.bias + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[0][j];
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s += v[1][j];
         const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -805,22 +693,10 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
-          s = fmaf(v[1][0], v[1][0], s);
-          s = fmaf(v[1][1], v[1][1], s);
-          s = fmaf(v[1][2], v[1][2], s);
-          s = fmaf(v[1][3], v[1][3], s);
-          s = fmaf(v[1][4], v[1][4], s);
-          s = fmaf(v[1][5], v[1][5], s);
-          s = fmaf(v[1][6], v[1][6], s);
-          s = fmaf(v[1][7], v[1][7], s);
-        }
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     if (p.weight || p.bias) {
       if (live && pos < nc) {  // chunk slot 0
@@ -837,30 +713,12 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        if (p.weight) {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-        if (p.bias) {
-          float c[8];
-          fg_unpack_fp16x8(bias_held[1], &c[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] += c[j];
-        }
-      }
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -878,8 +736,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_layernorm_fp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);

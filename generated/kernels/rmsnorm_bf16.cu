@@ -106,14 +106,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 
 // rmsnorm_bf16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -125,25 +125,21 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -151,29 +147,17 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -183,23 +167,12 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -217,8 +190,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -316,14 +290,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 
 // rmsnorm_bf16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -335,25 +309,21 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -361,29 +331,17 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -393,23 +351,12 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -427,8 +374,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -525,14 +473,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 
 // rmsnorm_bf16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -543,25 +491,21 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -569,29 +513,17 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -601,23 +533,12 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -635,8 +556,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1463,14 +1385,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
 
 // rmsnorm_bf16_wbf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1482,53 +1404,38 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -1539,24 +1446,12 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1574,8 +1469,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1673,14 +1569,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
 
 // rmsnorm_bf16_wbf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   // the other streamed inputs under an L2 evict-last policy (tile l2_last)
@@ -1694,53 +1590,38 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -1751,24 +1632,12 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1786,8 +1655,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1882,14 +1752,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
 
 // rmsnorm_bf16_wbf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1900,53 +1770,38 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -1957,24 +1812,12 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1992,8 +1835,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2134,20 +1978,20 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
 
 // rmsnorm_bf16_wbf16_vec16_h200, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
-__global__ void __launch_bounds__(512, 1)
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, const float inv_C)
 {
-  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 127) / 128;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   // the other streamed inputs under an L2 evict-last policy (tile l2_last)
   const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
-  fg_block_sum_init<16>(red, wr);
+  fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
   {
@@ -2155,83 +1999,38 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[4][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[4];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_policy(xr + e, l2_last);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_policy(xr + e, l2_last);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_policy(xr + e, l2_last);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[4] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
-    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-      const int e = (pos + 2 * tpr) * 8;
-      {
-        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
-    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-      const int e = (pos + 3 * tpr) * 8;
-      {
-        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2242,48 +2041,12 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-        }
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-        }
-      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[1][0]);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[2][0]);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
     }
   }
@@ -2301,8 +2064,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(co
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);

@@ -126,14 +126,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -145,25 +145,21 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -171,29 +167,17 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -203,20 +187,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -224,18 +199,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -253,8 +222,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -368,14 +338,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -387,25 +357,21 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -413,29 +379,17 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -445,20 +399,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -466,18 +411,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -495,8 +434,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -609,14 +549,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -627,25 +567,21 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -653,29 +589,17 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -685,20 +609,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -706,18 +621,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -735,8 +644,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1757,14 +1667,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1776,37 +1686,29 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __nv_bfloat16* residual_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -1814,16 +1716,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -1836,30 +1730,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_bf16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -1869,20 +1749,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -1890,18 +1761,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1919,8 +1784,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2074,14 +1940,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2093,37 +1959,29 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __nv_bfloat16* residual_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -2131,16 +1989,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2153,30 +2003,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_bf16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2186,20 +2022,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -2207,18 +2034,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2236,8 +2057,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2390,14 +2212,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2408,37 +2230,29 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __nv_bfloat16* residual_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -2446,16 +2260,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2468,30 +2274,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_bf16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2501,20 +2293,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -2522,18 +2305,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2551,8 +2328,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -3855,14 +3633,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -3874,53 +3652,38 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -3931,21 +3694,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -3953,18 +3706,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -3982,8 +3729,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -4145,18 +3893,18 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
-__global__ void __launch_bounds__(512, 1)
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
-  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 127) / 128;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
-  fg_block_sum_init<16>(red, wr);
+  fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
   {
@@ -4164,83 +3912,38 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[4][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[4];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[4] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
-    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-      const int e = (pos + 2 * tpr) * 8;
-      {
-        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
-    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-      const int e = (pos + 3 * tpr) * 8;
-      {
-        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -4251,72 +3954,24 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-        }
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[2][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[3][j]));
-      a = fg_block_max<16>(a, red, rbuf, wr);
+      a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
       if (live && pos == 0) *((float*)p.scales + b * p.scales_stride[0] + l * p.scales_stride[1]) = s;
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[2][0]);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[3][0]);
       }
     }
   }
@@ -4334,8 +3989,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -4446,14 +4102,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -4464,53 +4120,38 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -4521,21 +4162,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -4543,18 +4174,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -4572,8 +4197,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -4785,18 +4411,18 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
 
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
-__global__ void __launch_bounds__(512, 1)
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C, const fg_udiv rows_div)
 {
-  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 127) / 128;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
-  fg_block_sum_init<16>(red, wr);
+  fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
   {
@@ -4804,83 +4430,38 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(con
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[4][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[4];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_plain(xr + e);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_plain(xr + e);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_plain(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[4] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
-    if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-      const int e = (pos + 2 * tpr) * 8;
-      {
-        weight_held[2] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
-    if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-      const int e = (pos + 3 * tpr) * 8;
-      {
-        weight_held[3] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
-    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
-    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
-      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -4891,72 +4472,24 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(con
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-        }
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[2][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[3][j]));
-      a = fg_block_max<16>(a, red, rbuf, wr);
+      a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
       if (live && pos == 0) *((float*)p.scales + b * p.scales_stride[0] + l * p.scales_stride[1]) = s;
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[2][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[3][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
-      }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-        const int e = (pos + 2 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[2][0]);
-      }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-        const int e = (pos + 3 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[3][0]);
       }
     }
   }
@@ -4988,8 +4521,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   // the second forms' grid: a block per row (the short form, the flat form)
   const dim3 grid((unsigned)p->L, (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form, a block per row
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form, a block per row
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C, rows_div);
     return cudaGetLastError();
   }
   int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
@@ -6031,14 +5565,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -6050,52 +5584,37 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __nv_bfloat16* residual_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -6108,30 +5627,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_bf16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -6142,21 +5647,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -6164,18 +5659,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -6193,8 +5682,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -6346,14 +5836,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -6365,52 +5855,37 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __nv_bfloat16* residual_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -6423,30 +5898,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_bf16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -6457,21 +5918,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -6479,18 +5930,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -6508,8 +5953,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -6660,14 +6106,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -6678,52 +6124,37 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __nv_bfloat16* residual_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -6736,30 +6167,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_bf16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_bf16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -6770,21 +6187,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -6792,18 +6199,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -6821,8 +6222,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);

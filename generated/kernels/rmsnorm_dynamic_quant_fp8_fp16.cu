@@ -125,14 +125,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -144,25 +144,21 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -170,29 +166,17 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -202,20 +186,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -223,18 +198,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -252,8 +221,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -367,14 +337,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -386,25 +356,21 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -412,29 +378,17 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -444,20 +398,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -465,18 +410,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -494,8 +433,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -608,14 +548,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -626,25 +566,21 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -652,29 +588,17 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -684,20 +608,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -705,18 +620,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -734,8 +643,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1756,14 +1666,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1775,37 +1685,29 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -1813,16 +1715,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -1835,30 +1729,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -1868,20 +1748,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -1889,18 +1760,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1918,8 +1783,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2073,14 +1939,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2092,37 +1958,29 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -2130,16 +1988,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2152,30 +2002,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2185,20 +2021,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -2206,18 +2033,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2235,8 +2056,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2389,14 +2211,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2407,37 +2229,29 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -2445,16 +2259,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -2467,30 +2273,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2500,20 +2292,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -2521,18 +2304,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2550,8 +2327,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -3854,14 +3632,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -3873,53 +3651,38 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -3930,21 +3693,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -3952,18 +3705,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -3981,8 +3728,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -4094,14 +3842,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -4113,53 +3861,38 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -4170,21 +3903,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -4192,18 +3915,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -4221,8 +3938,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -4333,14 +4051,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsno
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -4351,53 +4069,38 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -4408,21 +4111,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -4430,18 +4123,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -4459,8 +4146,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -5479,14 +5167,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -5498,52 +5186,37 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -5556,30 +5229,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -5590,21 +5249,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -5612,18 +5261,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -5641,8 +5284,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -5794,14 +5438,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -5813,52 +5457,37 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -5871,30 +5500,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -5905,21 +5520,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_block_max<32>(a, red, rbuf, wr);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -5927,18 +5532,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -5956,8 +5555,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -6108,14 +5708,14 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm
 
 // rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -6126,52 +5726,37 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
-      }
     }
-    uint4 residual_raw[2];
+    uint4 residual_raw[1];
     {
       const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_stream(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
-      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -6184,30 +5769,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        float a[8] = {};
-        fg_unpack_fp16x8(residual_raw[1], &a[0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-        fg_store_fp16x8(to_row + e + 0, &v[1][0]);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-      }
     }
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -6218,21 +5789,11 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       float a = 0.f;
     #pragma unroll
       for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[0][j]));
-    #pragma unroll
-      for (int j = 0; j < 8; j++) a = fmaxf(a, fabsf(v[1][j]));
       a = fg_row_max<32>(a, red, rbuf, wr, group);
       float s = fmaxf(a * 0.00223214286f, 4.35965402e-06f);
       if (p.scale_ub) s = fminf(s, *(const float*)p.scale_ub);
@@ -6240,18 +5801,12 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
       const float rcp = __frcp_rn(s);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -6269,8 +5824,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);

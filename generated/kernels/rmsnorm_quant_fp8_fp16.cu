@@ -113,14 +113,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
 
 // rmsnorm_quant_fp8_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -132,18 +132,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -151,7 +147,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -159,29 +155,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -191,30 +175,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -232,8 +203,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -339,14 +311,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
 
 // rmsnorm_quant_fp8_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -358,18 +330,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -377,7 +345,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -385,29 +353,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -417,30 +373,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -458,8 +401,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -564,14 +508,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
 
 // rmsnorm_quant_fp8_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -582,18 +526,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -601,7 +541,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    float weight_held[2][8] = {};  // weight
+    float weight_held[1][8] = {};  // weight
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
@@ -609,29 +549,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
         fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[0][4]);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[1][0]);
-        fg_load_fp32x4_keep((const float*)p.weight + e + 4, &weight_held[1][4]);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -641,30 +569,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          const float* w = weight_held[1];  // loaded with the row
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -682,8 +597,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1586,14 +1502,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_p
 
 // rmsnorm_quant_fp8_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1605,18 +1521,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -1624,35 +1536,24 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -1663,31 +1564,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1705,8 +1592,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -1810,14 +1698,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_p
 
 // rmsnorm_quant_fp8_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1829,18 +1717,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -1848,35 +1732,24 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -1887,31 +1760,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -1929,8 +1788,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
@@ -2033,14 +1893,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_p
 
 // rmsnorm_quant_fp8_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2051,18 +1911,14 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[1][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
-    uint4 x_raw[2];
+    uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -2070,35 +1926,24 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
     // the short form: the rows every row reads whole, loaded before the row's
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
-    uint4 weight_held[2] = {};  // weight: raw chunks
+    uint4 weight_held[1] = {};  // weight: raw chunks
     if (live && pos < nc) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-      const int e = (pos + 1 * tpr) * 8;
-      {
-        weight_held[1] = fg_ld16_keep((const __half*)p.weight + e);
-      }
-    }
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
     #pragma unroll
         for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-    #pragma unroll
-        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
       }
       const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_C + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
     }
     {
       if (live && pos < nc) {  // chunk slot 0
@@ -2109,31 +1954,17 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        {
-          float w[8];
-          fg_unpack_fp16x8(weight_held[1], &w[0]);
-    #pragma unroll
-          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-        }
-      }
     }
     {
       const float rcp = __frcp_rn(scale_v);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rcp;
-    #pragma unroll
-      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
-      }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-        const int e = (pos + 1 * tpr) * 8;
-        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
       }
     }
   }
@@ -2151,8 +1982,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (p->B * p->L <= 256) {  // a short call: the short form
-    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
   FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);

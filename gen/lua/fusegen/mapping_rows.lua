@@ -35,7 +35,7 @@ local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
-  bulk_rows = 0, ring_holds = 0, short_rows = 0, flat_above = 0, bf16_shift = 0, l2_last = 0 }
+  bulk_rows = 0, ring_holds = 0, short_rows = 0, short_chunks = 0, flat_above = 0, bf16_shift = 0, l2_last = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -52,13 +52,14 @@ local TILE_DOC = {
   bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
   ring_holds = "1: the ring's kernel (bulk_rows) loads the rows every row reads whole (a norm's weight and bias, dims [C]) once, before its row loop, and holds them in registers across the block's rows; 0: it loads them at their use, from L1 (0 or 1; a stage that reduces over the row and reads such a row, else ignored)",
   short_rows = "0: one kernel for every call; n: a call of at most n rows runs a second kernel, the short form, a block per row, which loads the rows every row reads whole (a norm's weight and bias, dims [C]) with the row, before its reduction, and holds them in registers, where the first loads them after the reduction (a second DRAM round trip in a call of few rows) (0 to 65536; 16-byte path, rows_per_block = 1, blocks_per_sm = 0 or the ring (bulk_rows), a stage that reduces over the row and reads such a row, else ignored)",
+  short_chunks = "0: the short form (short_rows) has the kernel's chunk slots and warps; n: it has n chunk slots per thread and takes as many warps as the row's chunks need, up to 32, so that each thread of a call of few rows does less of the row's serial work (a short call runs at the latency of one row's loads, reductions and stores); a row of more than 32 * 32 * n chunks runs the first kernel (0 to 32; with short_rows, else ignored)",
   flat_above = "0: the ring's kernel (bulk_rows) runs every call; n: a call of more than n rows per multiprocessor runs a second kernel, the flat form: a block per row without the ring, the grid of blocks_per_sm = 0 with the tile's prefetch, so that short calls keep the ring's rows in flight and long ones the flat grid's many rows (0 to 1024; with the ring, where it keeps no operand across rows, else ignored)",
   bf16_shift = "1: bf16 values are unpacked to fp32 by a shift and a mask, one instruction each, where the intrinsic takes three a pair: fewer instructions for the norms that run at the issue rate (an H200), though ptxas may then hold more values unpacked; 0: by the intrinsic (0 or 1)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
-  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 },
+  l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 }, short_chunks = { 0, 32 },
   flat_above = { 0, 1024 }, bf16_shift = { 0, 1 }, l2_last = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
@@ -390,6 +391,10 @@ function M.plan(spec, v, tuning)
   -- the few rows of its calls as the flat grid's kernel would (spread_below)
   m.short_spread = (m.bulk > 0 and m.short_rows > 0 and m.K > 1) and m.tiles.spread_below or 0
   m.flat_prefetch = m.tiles.prefetch
+  -- short_chunks: the short form's own chunk slots, on up to 32 warps a row;
+  -- a row of more chunks than they hold runs the first kernel
+  m.short_K = m.short_rows > 0 and m.tiles.short_chunks or 0
+  m.short_max_nc = 32 * 32 * m.short_K
   m.second_kernels = {}  -- (a tuning build checks their spills too)
   if m.short_rows > 0 then m.second_kernels[#m.second_kernels + 1] = "_short" end
   if m.flat_above > 0 then m.second_kernels[#m.second_kernels + 1] = "_flat" end

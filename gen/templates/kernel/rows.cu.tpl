@@ -58,7 +58,9 @@ $(name)(const $(params_type) p$(const_params))
 % else
   const int wr = $(m.warps);  // element path: a row takes the block (constant slot offsets)
 % end
+% if m.K > 1 or m.slice > 0 or not one_row or m.bulk > 0 then  -- (else no slot after the first)
   const int tpr = 32 * wr;                        // threads per row$(m.slice > 0 and " (per slice)" or "")
+% end
 % if m.slice > 0 then
   // block = row * slices + slice: the launcher's slice count and its divisor
   // (no division here: a block of one chunk a thread is short, and its
@@ -265,7 +267,12 @@ $(name)(const $(params_type) p$(const_params))
 %   -- then the held rows: no load waits behind another's unpacking
 // $(v.base), short form: for calls of at most $(m.short_rows) rows, the rows every row
 // reads whole ($(m.call_names)) loaded with the row, before its reduction
-%   write_form(short_name, 1, no_ring({ short = true, prefetch = math.max(m.prefetch, 1), spread = m.bulk > 0 and m.short_spread or m.spread }))
+%   local fields = no_ring({ short = true, prefetch = math.max(m.prefetch, 1), spread = m.bulk > 0 and m.short_spread or m.spread })
+%   if m.short_K > 0 then
+// ($(m.short_K) chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+%     fields.K, fields.warps, fields.threads, fields.spread = m.short_K, 32, 1024, 1
+%   end
+%   write_form(short_name, 1, fields)
 % end
 % local flat_name = "FG_ARCH_NAME(fg_" .. v.base .. "_flat)"
 % if m.flat_above > 0 then
@@ -282,6 +289,26 @@ $(ind)int64_t warps_now = wr;
 $(ind)if ($(host_dims.batch) * $(host_dims.rows) < (int64_t)$(n) * sm_count) {
 $(ind)  warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
 $(ind)  if (warps_now > $(m.warps)) warps_now = $(m.warps);
+$(ind)}
+% end
+% -- the short form's launch (tile short_rows), its test included: with its own
+% -- chunk slots (short_chunks) on the warps they need, for rows they hold
+% local function short_launch(ind, threads, note)
+%   if m.short_K > 0 then
+$(ind)if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows) && nc <= $(m.short_max_nc)) {  // a short call: the short form$(note)
+$(ind)  const unsigned short_threads = (unsigned)(32 * ((nc + $(32 * m.short_K - 1)) / $(32 * m.short_K)));  // $(m.short_K) chunk slot(s) a thread
+$(ind)  $(short_name)<<<grid, short_threads, 0, stream>>>(*p$(const_args));
+%   else
+$(ind)if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form$(note)
+%     if threads then
+$(ind)  $(short_name)<<<grid, $(threads), 0, stream>>>(*p$(const_args));
+%     else
+$(ind)  // under $(m.short_spread) rows per multiprocessor a row takes up to twice the warps (spread_below)
+%       spread_warps(ind .. "  ", m.short_spread)
+$(ind)  $(short_name)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>(*p$(const_args));
+%     end
+%   end
+$(ind)  return cudaGetLastError();
 $(ind)}
 % end
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
@@ -343,12 +370,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   if m.slice > 0 then
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
 %   else
-%     if m.short_rows > 0 then
-  if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form
-    $(short_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
-    return cudaGetLastError();
-  }
-%     end
+%     if m.short_rows > 0 then short_launch("  ", "(unsigned)threads", "") end
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
 %   end
 % else
@@ -357,18 +379,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
 %   end
-%   if m.short_rows > 0 then
-  if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form, a block per row
-%     if m.short_spread > 0 then
-    // under $(m.short_spread) rows per multiprocessor a row takes up to twice the warps (spread_below)
-%       spread_warps("    ", m.short_spread)
-    $(short_name)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>(*p$(const_args));
-%     else
-    $(short_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
-%     end
-    return cudaGetLastError();
-  }
-%   end
+%   if m.short_rows > 0 then short_launch("  ", m.short_spread == 0 and "(unsigned)threads" or nil, ", a block per row") end
 %   if m.flat_above > 0 then
   if ($(host_dims.batch) * $(host_dims.rows) > (int64_t)$(m.flat_above) * sm_count) {  // a long call: the flat form, a block per row
     $(flat_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
