@@ -54,6 +54,8 @@ TEST(test_tuning_spec_rows_per_block_range) {
                        "an integer: 1: the streamed inputs");
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES " wide_sum = 1,", NM_TILES " wide_sum = 2,",
                        "tiles.wide_sum", "an integer: 1: a block of one row reads its warps' partial sums");
+  expect_spec_error_in("gen/specs/serving.lua", "short_rows = 256, short_chunks = 1 })", "short_rows = 256, short_chunks = 33 })",
+                       "tiles.short_chunks", "an integer: 0: the short form (short_rows) has the kernel's chunk slots");
   expect_spec_error_in("tests/fixtures/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
                        "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 33,", "tiles.blocks_per_sm",
                        "an integer: 0: a warp per work item");
