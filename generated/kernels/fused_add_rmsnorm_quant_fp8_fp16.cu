@@ -160,7 +160,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -419,7 +419,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -677,7 +677,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2056,7 +2056,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2313,7 +2313,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2569,7 +2569,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;

@@ -147,7 +147,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -392,7 +392,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -636,7 +636,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;

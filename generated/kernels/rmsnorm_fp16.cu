@@ -112,7 +112,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -296,7 +296,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -479,7 +479,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1391,7 +1391,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1573,7 +1573,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1754,7 +1754,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;

@@ -121,7 +121,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_rmsnorm_quant
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -319,7 +319,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_rmsnorm_quant
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -516,7 +516,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_rmsnorm_quant
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1510,7 +1510,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_rmsnorm_quant
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -1708,7 +1708,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_rmsnorm_quant
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   // the other streamed inputs under an L2 evict-last policy (tile l2_last)
@@ -1913,7 +1913,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_rmsnorm_quant
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
@@ -2206,7 +2206,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   // the other streamed inputs under an L2 evict-last policy (tile l2_last)

@@ -52,7 +52,7 @@ $(name)(const $(params_type) p$(const_params))
 % if m.slice > 0 then
   const int wr = min($(m.slice), (nc + $(32 * m.K - 1)) / $(32 * m.K));  // warps per slice: fewer for a short row
 % elseif m.spread > 0 then
-  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice ($(m.short and m.short_K > 0 and "short_chunks" or "spread_below"))
 % elseif m.vec then
   const int wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);     // warps per row
 % else
