@@ -291,25 +291,23 @@ $(ind)  warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m
 $(ind)  if (warps_now > $(m.warps)) warps_now = $(m.warps);
 $(ind)}
 % end
-% -- the short form's launch (tile short_rows), its test included: with its own
-% -- chunk slots (short_chunks) on the warps they need, for rows they hold
-% local function short_launch(ind, threads, note)
+% -- the short form's launch (tile short_rows), its test included: on the
+% -- block's threads, spread beside the ring (spread_below), or with its own chunk
+% -- slots (short_chunks) on the warps they need, for rows they hold
+% local function short_launch()
+%   local threads = "(unsigned)threads"
+  if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)$(m.short_K > 0 and (" && nc <= " .. m.short_max_nc) or "")) {  // a short call: the short form$(per_row_grid and "" or ", a block per row")
 %   if m.short_K > 0 then
-$(ind)if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows) && nc <= $(m.short_max_nc)) {  // a short call: the short form$(note)
-$(ind)  const unsigned short_threads = (unsigned)(32 * ((nc + $(32 * m.short_K - 1)) / $(32 * m.short_K)));  // $(m.short_K) chunk slot(s) a thread
-$(ind)  $(short_name)<<<grid, short_threads, 0, stream>>>(*p$(const_args));
-%   else
-$(ind)if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)) {  // a short call: the short form$(note)
-%     if threads then
-$(ind)  $(short_name)<<<grid, $(threads), 0, stream>>>(*p$(const_args));
-%     else
-$(ind)  // under $(m.short_spread) rows per multiprocessor a row takes up to twice the warps (spread_below)
-%       spread_warps(ind .. "  ", m.short_spread)
-$(ind)  $(short_name)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>(*p$(const_args));
-%     end
+    const unsigned short_threads = (unsigned)(32 * ((nc + $(32 * m.short_K - 1)) / $(32 * m.short_K)));  // $(m.short_K) chunk slot(s) a thread
+%     threads = "short_threads"
+%   elseif m.short_spread > 0 then
+    // under $(m.short_spread) rows per multiprocessor a row takes up to twice the warps (spread_below)
+%     spread_warps("    ", m.short_spread)
+%     threads = "(unsigned)(32 * warps_now)"
 %   end
-$(ind)  return cudaGetLastError();
-$(ind)}
+    $(short_name)<<<grid, $(threads), 0, stream>>>(*p$(const_args));
+    return cudaGetLastError();
+  }
 % end
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
 % if m.slice > 0 then
@@ -370,7 +368,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   if m.slice > 0 then
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
 %   else
-%     if m.short_rows > 0 then short_launch("  ", "(unsigned)threads", "") end
+%     if m.short_rows > 0 then short_launch() end
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
 %   end
 % else
@@ -379,7 +377,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   const dim3 grid((unsigned)$(host_dims.rows), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
 %   end
-%   if m.short_rows > 0 then short_launch("  ", m.short_spread == 0 and "(unsigned)threads" or nil, ", a block per row") end
+%   if m.short_rows > 0 then short_launch() end
 %   if m.flat_above > 0 then
   if ($(host_dims.batch) * $(host_dims.rows) > (int64_t)$(m.flat_above) * sm_count) {  // a long call: the flat form, a block per row
     $(flat_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
