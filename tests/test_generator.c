@@ -869,6 +869,44 @@ TEST(test_generator_heads_tail_walk) {
   with_tail_tiles("tail_walk = 2, ", 0, 0);  /* the persistent grid ignores it */
 }
 
+/* tail_above = s (with tail_walk): the launcher keeps every item a whole token
+   where the head set with the most heads has at most s head steps (s * G * U
+   heads: 6 steps of 4 here), and cuts its tail otherwise; without it, no bound. */
+static void check_tail_above(const char *tiles, int want) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  char repl[256];
+  snprintf(repl, sizeof repl, "walk = o.walk or \"token\", %stoken_block = o.token_block,", tiles);
+  char *walk = replace_once(text, "walk = o.walk, token_block = o.token_block,", repl);
+  char *flat = walk ? replace_once(walk, "blocks_per_sm = o.token_block and 0 or 32", "blocks_per_sm = 0") : NULL;
+  CHECK_MSG(flat != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  gen_kernel g;
+  if (flat && gen_kernel_open(&g, flat, "rope_qk_cos_sin_cache_bf16.cu", "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16")) {
+    const char *launch = g.launch;
+    if (launch) {
+      const char *cut = strstr(launch, "if (tail > ntok) tail = ntok;");
+      const char *most = strstr(launch, "int64_t most = p->HQ;");
+      const char *more = strstr(launch, "if (p->HK > most) most = p->HK;");
+      const char *bound = strstr(launch, "if (most <= 24) tail = 0;");
+      const char *first = strstr(launch, "g.tail_tok = ntok - tail;");
+      if (want)
+        CHECK_MSG(cut && most && more && bound && first && cut < most && most < more && more < bound && bound < first,
+                  "%s: the launcher with tail_above = 6 does not keep tokens of at most 24 heads whole:\n%s", g.path, launch);
+      else
+        CHECK_MSG(cut && first && !strstr(launch, "most"), "%s: without tail_above, a bound on the tail:\n%s", g.path, launch);
+    }
+    gen_kernel_close(&g);
+  }
+  free(flat);
+  free(walk);
+  free(text);
+}
+TEST(test_generator_heads_tail_above) {
+  check_tail_above("tail_walk = 2, tail_above = 6, ", 1);
+  check_tail_above("tail_walk = 2, ", 0);
+}
+
 /* ahead (a token walk, 16-byte path): each lane copies its chunks of the walk's
    first n head steps into shared memory before the token stages (the table
    row), then, each step, those of the step n on into the stage the step before
@@ -1303,7 +1341,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, tail_walk, token_block, walk, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, tail_above, tail_walk, token_block, walk, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {

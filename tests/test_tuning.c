@@ -35,7 +35,7 @@ TEST(test_tuning_spec_candidates_not_a_list) {
 
 TEST(test_tuning_spec_candidate_unknown_name) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
-                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, tail_walk, token_block, walk, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, tail_above, tail_walk, token_block, walk, warps), got \"warp\"");
 }
 
 /* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first,
@@ -62,6 +62,9 @@ TEST(test_tuning_spec_rows_per_block_range) {
   expect_spec_error_in("tests/fixtures/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
                        "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, flat_waves = 1025,",
                        "tiles.flat_waves", "an integer: with blocks_per_sm = n: 0: every call on the grid of what fits");
+  expect_spec_error_in("tests/fixtures/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
+                       "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, tail_above = 65,",
+                       "tiles.tail_above", "an integer: with tail_walk: s: the launcher cuts the tail only");
 }
 
 /* ---- tuning files ---------------------------------------------------------------- */

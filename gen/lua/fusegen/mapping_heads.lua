@@ -25,7 +25,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0, tail_walk = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0, tail_walk = 0, tail_above = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -41,21 +41,24 @@ local TILE_DOC = {
   ahead = "with a walk over a token's heads (walk > 0 or \"token\"), on the 16-byte path: n: each lane copies its chunks of the activations n head steps ahead into shared memory (cp.async), so that n + 1 steps' loads are in flight without registers, the first step's before the token stages; 0: each step loads its own (0 to 3; ignored with the need whole_token)",
   block_phase = "with a walk over a token's heads (walk > 0 or \"token\"): 1: the token stages that can (those that declare the need block_phase) load what is the same for every item of a head set once a block, into shared memory before the item loop (behind one barrier), and read it there at each head step, holding no registers through the walk; 0: each item loads it into registers (0 or 1; ignored where the head size is a run-time value)",
   tail_walk = "with walk = \"token\" and the flat grid (blocks_per_sm = 0): n: the call's last wave's worth of tokens (as many token items as the warps that fit on the device at once) is cut into runs of n head steps, items after the whole tokens, so that the multiprocessors that finish their whole tokens first take the short runs and the call's warps end together; 0: every item a whole token (0 to 64; ignored with the need whole_token or token_block)",
+  tail_above = "with tail_walk: s: the launcher cuts the tail only where a token of the head set with the most heads has more than s head steps; shorter tokens keep whole items to the end of the call; 0: every call has its tail (0 to 64)",
   token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
-  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 }, tail_walk = { 0, 64 } }
+  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 }, tail_walk = { 0, 64 }, tail_above = { 0, 64 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
 -- flat_waves means nothing there; a walk has no lean form, and only a walk
 -- loads ahead or has a block phase; runs of even length are of a token walk,
--- and a tail of runs of one on the flat grid: one form, one candidate.
+-- and a tail of runs of one on the flat grid, and its bound of a tail: one
+-- form, one candidate.
 local function normalize(t)
   if t.blocks_per_sm == 0 then t.flat_waves = 0 end
   if t.walk ~= 0 then t.lean = 0 else t.ahead, t.block_phase = 0, 0 end
   if t.walk ~= "token" then t.even_runs = 0 end
   if t.walk ~= "token" or t.blocks_per_sm ~= 0 then t.tail_walk = 0 end
+  if t.tail_walk == 0 then t.tail_above = 0 end
 end
 
 -- This mapping's tile parameters: defaults, meaning and range
@@ -320,6 +323,9 @@ function M.plan(spec, v, tuning)
   -- that free up first); a whole-token need or a block per item keeps whole tokens
   m.tail = m.walk_all and not needs.whole_token and not m.token_block and m.blocks_per_sm == 0 and m.tiles.tail_walk > 0
     and m.tiles.tail_walk or false
+  -- tail_above: tokens of at most that many head steps keep whole items (their
+  -- runs would pay more for their position and table row than the tail saves)
+  m.tail_above = m.tail and m.tiles.tail_above or 0
   m.min_blocks = m.tiles.min_blocks
   tiles_mod.check_min_blocks(spec, v, m.threads, m.min_blocks)
   -- the lean form: not for a walk (a warp per token, or runs of its heads)

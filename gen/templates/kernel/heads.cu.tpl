@@ -294,6 +294,14 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     const int64_t ntok = $(host_dims.batch) * $(host_dims.tokens);
     int64_t tail = ((int64_t)sm_count * per_sm * $(m.warps) + $(N - 1)) / $(N);
     if (tail > ntok) tail = ntok;
+%   if m.tail_above > 0 then
+    // tile tail_above: tokens of at most $(m.tail_above) head steps ($(m.tail_above * m.G * m.U) heads) stay whole to the end
+    int64_t most = p->$(head_sets[1].heads);
+%     for i = 2, N do
+    if (p->$(head_sets[i].heads) > most) most = p->$(head_sets[i].heads);
+%     end
+    if (most <= $(m.tail_above * m.G * m.U)) tail = 0;
+%   end
     g.tail_tok = ntok - tail;
     g.tail_runs = 0;
 %   for i, hs in ipairs(head_sets) do
