@@ -327,6 +327,7 @@ const int fg__norm_modulate_scalar_kernel_count = 37;
 const fg__kernel_entry fg__norm_modulate_select01_kernels[] = {
     {.key = {0, 0, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_sm80, .name = "norm_modulate_select01_bf16_idxi64_nores_vec16_sm80"},
     {.key = {0, 0, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_sm90, .name = "norm_modulate_select01_bf16_idxi64_nores_vec16_sm90"},
+    {.key = {0, 0, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_h200_sm90, .name = "norm_modulate_select01_bf16_idxi64_nores_vec16_sm90_h200"},
     {.key = {0, 0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_sm100, .name = "norm_modulate_select01_bf16_idxi64_nores_vec16_sm100"},
     {.key = {0, 0, 0, 1}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar_sm80, .name = "norm_modulate_select01_bf16_idxi64_nores_scalar_sm80"},
     {.key = {0, 0, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar_sm90, .name = "norm_modulate_select01_bf16_idxi64_nores_scalar_sm90"},
@@ -398,7 +399,7 @@ const fg__kernel_entry fg__norm_modulate_select01_kernels[] = {
     {.key = {2, 1, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_select01_fp32_idxi32_res_scalar_sm90, .name = "norm_modulate_select01_fp32_idxi32_res_scalar_sm90"},
     {.key = {2, 1, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_select01_fp32_idxi32_res_scalar_sm100, .name = "norm_modulate_select01_fp32_idxi32_res_scalar_sm100"},
 };
-const int fg__norm_modulate_select01_kernel_count = 72;
+const int fg__norm_modulate_select01_kernel_count = 73;
 
 // qknorm_across_heads_rope: key = {act, weight, table, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__qknorm_across_heads_rope_kernels[] = {

@@ -310,6 +310,7 @@ extern const int fg__norm_modulate_scalar_kernel_count;
 
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);

@@ -15,7 +15,8 @@
 -- ("Even runs of a token's heads under GQA") and ahead, and the
 -- qknorm_rope_cos_sin_cache d128 entries' ahead and block_phase ("The norm
 -- weights in shared memory") and tail_walk ("A tail of short runs"; the H200
--- keeps whole tokens, so it has kernels of its own for those variants).
+-- has runs of 3 steps for tokens of more than 24 heads, so it has kernels of
+-- its own for those variants).
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -108,6 +109,8 @@ return {
       -- rmsnorm_dynamic_quant_fp8 [4096,4096]: 21.6 us -> 19.0 us
       -- rmsnorm_dynamic_quant_fp8 [8192,5120]: 47.7 us -> 42.4 us
       -- rmsnorm_dynamic_quant_fp8 [16384,8192]: 145.3 us -> 132.8 us
+      -- (evict_first = 0, l2_last = 1, bench/ab.py twice: [16384,8192] 3.3% faster,
+      -- [4096,4096] and [8192,5120] up to 1.4% slower: not taken)
       rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16 = { chunks = 4, min_blocks = 1, warps = 16 },
     },
     rmsnorm_quant_fp8 = {

@@ -14,7 +14,9 @@
 -- ring ("The rows ring for the fp8 norms") and rope_qk_cos_sin_cache d128's
 -- even_runs ("Even runs of a token's heads under GQA") and ahead ("A head
 -- step ahead in shared memory"), and the qknorm_rope_cos_sin_cache d128
--- entries' ahead and block_phase ("The norm weights in shared memory").
+-- entries' ahead and block_phase ("The norm weights in shared memory"), their
+-- full-rotary entries' tail_walk and tail_above, and select01's bf16_shift and
+-- l2_last without the residual ("Tiles from an A/B run, and a bound on the tail").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -172,7 +174,12 @@ return {
       --   norm_modulate_select01 layer [1,4096,3072]: 21.22 us -> 21.25 us
       --   norm_modulate_select01 layer [2,8192,3072]: 76.83 us -> 76.48 us
       --   norm_modulate_select01 layer [1,4096,5120]: 34.72 us -> 34.46 us
-      norm_modulate_select01_bf16_idxi64_nores_vec16 = { evict_first = 0 },
+      -- bf16_shift = 1, l2_last = 1 (bf16 unpacked by a shift and a mask; x loaded L2 evict-last): bench/ab.py, 60 runs, best of two alternating passes:
+      --   norm_modulate_select01 layer [2,2048,3072]: 21.92 us -> 21.73 us
+      --   norm_modulate_select01 layer [1,4096,3072]: 21.34 us -> 21.22 us
+      --   norm_modulate_select01 layer [2,8192,3072]: 77.34 us -> 75.94 us
+      --   norm_modulate_select01 layer [1,4096,5120]: 34.59 us -> 34.08 us
+      norm_modulate_select01_bf16_idxi64_nores_vec16 = { bf16_shift = 1, evict_first = 0, l2_last = 1 },
       -- norm_modulate_select01 layer residual [2,2048,3072]: 38.6 us -> 38.6 us
       -- norm_modulate_select01 layer residual [1,4096,3072]: 39.0 us -> 39.0 us
       -- norm_modulate_select01 layer residual [2,8192,3072]: 145.5 us -> 145.5 us
@@ -219,7 +226,12 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 28.16 us -> 27.30 us
       --   qknorm_rope flux2 N=4096 H=48: 54.08 us -> 53.22 us
       --   qknorm_rope hunyuan N=115200 H=24: 705.09 us -> 696.32 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- tail_walk = 3, tail_above = 6 (the last wave's tokens of more than 24 heads in runs of 12): bench/ab.py, 60 runs, best of two alternating passes (tail_walk = 3 alone; at 24 heads it was 0.4 to 0.8% slower, and tail_above keeps those whole):
+      --   qknorm_rope qwen_1024 N=4096 H=32: 37.15 us -> 36.35 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 34.43 us -> 34.30 us
+      --   qknorm_rope flux2 N=4096 H=48: 53.02 us -> 50.98 us
+      --   qknorm_rope hunyuan N=115200 H=24: 696.29 us -> 695.20 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.60 us -> 37.41 us
@@ -237,7 +249,7 @@ return {
       --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 28.90 us -> 28.19 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 37.82 us -> 37.06 us
       --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 705.63 us -> 697.28 us
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
       qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- int32 positions with the int64 positions' tiles above, against the spec's:
       -- C bench, 60 runs, best of two alternating passes:
@@ -248,7 +260,7 @@ return {
       --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 28.06 us -> 27.36 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 36.83 us -> 36.45 us
       --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 704.42 us -> 696.51 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rmsnorm = {

@@ -10,6 +10,7 @@
 
 // Kernels of this file (variant: the values of its other axes):
 //   norm_modulate_select01_bf16_idxi64_nores_vec16: index=i64 residual=nores access=vec16
+//   norm_modulate_select01_bf16_idxi64_nores_vec16_h200: index=i64 residual=nores access=vec16 (tiles of the GPU model h200)
 //   norm_modulate_select01_bf16_idxi64_nores_scalar: index=i64 residual=nores access=scalar
 //   norm_modulate_select01_bf16_idxi64_res_vec16: index=i64 residual=res access=vec16
 //   norm_modulate_select01_bf16_idxi64_res_scalar: index=i64 residual=res access=scalar
@@ -579,6 +580,198 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// norm_modulate_select01_bf16_idxi64_nores_vec16_h200
+//   norm_modulate_select01: act=bf16 index=i64 residual=nores access=vec16
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group; bf16 unpacked by a shift and a mask
+__global__ void __launch_bounds__(1024, 2)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_norm_modulate_select01_params p, const float inv_C)
+{
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 63) / 64;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
+  int rbuf = 0;
+  fg_block_sum_init<32>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[2][8] = {};  // the row's values, fp32
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_load_bf16x8_policy<true>(xr + e + 0, &v[0][0], l2_last);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_load_bf16x8_policy<true>(xr + e + 0, &v[1][0], l2_last);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const __nv_bfloat16* gate_row;
+    const __nv_bfloat16* scale_row;
+    const __nv_bfloat16* shift_row;
+    {
+      const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
+      // operand selects rather than a branch on the index: nothing waits for its
+      // load until the first access through these pointers
+      gate_row = (const __nv_bfloat16*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
+      scale_row = (const __nv_bfloat16*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
+      shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
+    }
+    if (p.norm != 2) {  // not none
+      float s = 0.f;
+      if (p.norm == 0) {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_C;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+      } else {  // RMSNorm
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+      }
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (p.weight) {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (p.bias) {
+          float c[8] = {};
+          fg_load_bf16x8_keep<true>(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+    }
+    {
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        float sc[8] = {};
+        fg_load_bf16x8_keep<true>(scale_row + e + 0, &sc[0]);
+        float sh[8] = {};
+        fg_load_bf16x8_keep<true>(shift_row + e + 0, &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        float sc[8] = {};
+        fg_load_bf16x8_keep<true>(scale_row + e + 0, &sc[0]);
+        float sh[8] = {};
+        fg_load_bf16x8_keep<true>(shift_row + e + 0, &sh[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_st16(orow + e, fg_ld16_keep(gate_row + e));
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_st16(orow + e, fg_ld16_keep(gate_row + e));
+      }
+    }
+  }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
+  (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -1564,6 +1564,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 12 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -1589,10 +1594,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -1606,10 +1623,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // rotate chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -1656,9 +1674,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -1779,7 +1797,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -1801,6 +1829,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    // tile tail_above: tokens of at most 6 head steps (24 heads) stay whole to the end
+    int64_t most = p->HQ;
+    if (p->HK > most) most = p->HK;
+    if (most <= 24) tail = 0;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 11) / 12);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 11) / 12);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
@@ -7252,6 +7300,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 12 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -7277,10 +7330,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -7294,10 +7359,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // rotate chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -7344,9 +7410,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -7467,7 +7533,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -7489,6 +7565,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    // tile tail_above: tokens of at most 6 head steps (24 heads) stay whole to the end
+    int64_t most = p->HQ;
+    if (p->HK > most) most = p->HK;
+    if (most <= 24) tail = 0;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 11) / 12);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 11) / 12);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
@@ -16977,6 +17073,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 12 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -17002,10 +17103,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     if (t >= ntok) continue;
@@ -17019,10 +17132,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // rotate chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -17069,9 +17183,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // rotate chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -17192,7 +17306,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
-  (void)sm_count;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200), 128, 0);
+    if (err != cudaSuccess) return err;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of q
@@ -17214,6 +17338,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
     set.hg_div = fg_udiv_make((uint32_t)set.hg);
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
+  }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    // tile tail_above: tokens of at most 6 head steps (24 heads) stay whole to the end
+    int64_t most = p->HQ;
+    if (p->HK > most) most = p->HK;
+    if (most <= 24) tail = 0;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 11) / 12);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 11) / 12);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
   }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
