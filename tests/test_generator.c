@@ -849,19 +849,26 @@ static void check_tail_walk(const char *text, int want) {
   check_file_lacks(&g.f, "qknorm_across_heads_rope_per_head_bf16.cu", "in_tail", NULL, "a kernel that needs the whole token walks a tail of runs");
   gen_kernel_close(&g);
 }
-static void with_tail_tiles(const char *tail, int flat, int want) {
+/* gen/specs/rotary.lua with every rotary op on a token walk and the given
+   extra tiles, on the flat grid where flat is set; NULL (a failed check) where
+   the spec no longer holds the tiles this edits. The caller frees it. */
+static char *token_walk_spec(const char *tiles, int flat) {
   char *text = read_text("gen/specs/rotary.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
-  if (!text) return;
+  if (!text) return NULL;
   char repl[256];
-  snprintf(repl, sizeof repl, "walk = o.walk or \"token\", %stoken_block = o.token_block,", tail);
+  snprintf(repl, sizeof repl, "walk = o.walk or \"token\", %stoken_block = o.token_block,", tiles);
   char *walk = replace_once(text, "walk = o.walk, token_block = o.token_block,", repl);
   char *edited = walk && flat ? replace_once(walk, "blocks_per_sm = o.token_block and 0 or 32", "blocks_per_sm = 0") : NULL;
   CHECK_MSG(walk && (!flat || edited), "gen/specs/rotary.lua no longer holds the tiles this test edits");
-  if (walk && (!flat || edited)) check_tail_walk(flat ? edited : walk, want);
-  free(edited);
-  free(walk);
   free(text);
+  if (flat) free(walk);
+  return flat ? edited : walk;
+}
+static void with_tail_tiles(const char *tail, int flat, int want) {
+  char *spec = token_walk_spec(tail, flat);
+  if (spec) check_tail_walk(spec, want);
+  free(spec);
 }
 TEST(test_generator_heads_tail_walk) {
   with_tail_tiles("tail_walk = 2, ", 1, 1);
@@ -873,14 +880,7 @@ TEST(test_generator_heads_tail_walk) {
    where the head set with the most heads has at most s head steps (s * G * U
    heads: 6 steps of 4 here), and cuts its tail otherwise; without it, no bound. */
 static void check_tail_above(const char *tiles, int want) {
-  char *text = read_text("gen/specs/rotary.lua", NULL);
-  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
-  if (!text) return;
-  char repl[256];
-  snprintf(repl, sizeof repl, "walk = o.walk or \"token\", %stoken_block = o.token_block,", tiles);
-  char *walk = replace_once(text, "walk = o.walk, token_block = o.token_block,", repl);
-  char *flat = walk ? replace_once(walk, "blocks_per_sm = o.token_block and 0 or 32", "blocks_per_sm = 0") : NULL;
-  CHECK_MSG(flat != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  char *flat = token_walk_spec(tiles, 1);
   gen_kernel g;
   if (flat && gen_kernel_open(&g, flat, "rope_qk_cos_sin_cache_bf16.cu", "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16")) {
     const char *launch = g.launch;
@@ -899,8 +899,6 @@ static void check_tail_above(const char *tiles, int want) {
     gen_kernel_close(&g);
   }
   free(flat);
-  free(walk);
-  free(text);
 }
 TEST(test_generator_heads_tail_above) {
   check_tail_above("tail_walk = 2, tail_above = 6, ", 1);
