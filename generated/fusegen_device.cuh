@@ -175,6 +175,12 @@ __device__ __forceinline__ void fg_async16_policy(void* smem, const void* p, uns
   asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;"
                :: "r"((unsigned)__cvta_generic_to_shared(smem)), "l"(p), "l"(policy) : "memory");
 }
+// N bytes (4, 8 or 16) through L1 ("ca"): the heads mapping's block phase,
+// whose rows every block of a multiprocessor reads; behind a wait and a
+// barrier, as other threads read them
+template <int N> __device__ __forceinline__ void fg_async_l1(void* smem, const void* p) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" :: "r"((unsigned)__cvta_generic_to_shared(smem)), "l"(p), "n"(N) : "memory");
+}
 // the copies issued since the last commit form one group
 __device__ __forceinline__ void fg_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 // until every group but the newest N has landed

@@ -1009,6 +1009,52 @@ TEST(test_generator_heads_block_phase) {
   with_walk_tiles("block_phase = 1, ", check_block_phase, 1);
 }
 
+/* block_phase beside ahead: the block's first warp starts async copies of the
+   weights as stored (no wait, no barrier before the items); each warp's first
+   item waits for them and meets the block's barrier after its first loads and
+   the table row, before its head loop, and a warp without items meets that
+   barrier before the loop and is done. No item skips the barrier (a walk has
+   no item past the last token). */
+static void check_block_async(const char *text, int unused) {
+  (void)unused;
+  gen_kernel g;
+  if (!gen_kernel_open(&g, text, "qknorm_rope_cos_sin_cache_bf16.cu",
+                       "qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16")) return;
+  const char *path = g.path, *k = g.kernel;
+  if (k) {
+    const char *decl = strstr(k, "__shared__ __align__(16) __nv_bfloat16 w_shared[2][128];");
+    const char *who = strstr(k, "if (threadIdx.x < 32 && (int64_t)blockIdx.x * ");
+    const char *copy = strstr(k, "fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);");
+    const char *commit = strstr(k, "fg_async_commit();");
+    const char *idle = strstr(k, "if (warp >= nitems) {");
+    const char *idle_bar = idle ? strstr(idle, "__syncthreads();") : NULL;
+    const char *items = strstr(k, "for (int64_t it = warp; it < nitems; it += nwarps) {");
+    const char *first = strstr(k, "(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8");
+    const char *table = strstr(k, "// cos/sin of row positions[b, s] + position_offset of the packed cache");
+    const char *once = strstr(k, "if (it == warp) {");
+    const char *wait = once ? strstr(once, "fg_async_wait<1>();") : NULL;
+    const char *bar = wait ? strstr(wait, "__syncthreads();") : NULL;
+    const char *heads = strstr(k, "for (int64_t h = ");
+    const char *read = strstr(k, "const __nv_bfloat16* pw = w_shared[set];");
+    const char *use = strstr(k, "fg_load_bf16x8_plain(pw + e + 0, &wa[0][0]);");
+    CHECK_MSG(decl && who && copy && commit && idle && idle_bar && items && first && table && once && wait && bar && heads &&
+                  read && use && decl < who && who < copy && copy < commit && commit < idle && idle_bar < items &&
+                  items < first && first < table && table < once && bar < heads && heads < read && read < use,
+              "%s: with block_phase and ahead the weights are not copied by the first warp, then waited for behind the "
+              "barrier in each warp's first item after its first loads:\n%s", path, k);
+    int bars = 0;
+    for (const char *q = strstr(k, "__syncthreads();"); q; q = strstr(q + 1, "__syncthreads();")) bars++;
+    CHECK_MSG(bars == 2, "%s: with block_phase and ahead the kernel has %d barriers, not 2 (a warp without items, a warp's first item):\n%s",
+              path, bars, k);
+    CHECK_MSG(!strstr(k, "continue;") && !strstr(k, "fg_to_f32(((const"),
+              "%s: with block_phase and ahead an item may skip the barrier, or the weights are still loaded by the threads:\n%s", path, k);
+  }
+  gen_kernel_close(&g);
+}
+TEST(test_generator_heads_block_phase_async) {
+  with_walk_tiles("ahead = 1, block_phase = 1, ", check_block_async, 0);
+}
+
 /* the block phase's data shares the 48 KiB with ahead's places: at D = 128
    12 warps of 2 stages of the widest variants' 4 places fill exactly 48 KiB,
    which the spec may take alone, not beside the block phase's qknorm weights */

@@ -1046,13 +1046,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -1061,6 +1067,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int64_t nitems = g.nitems;
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
@@ -1080,7 +1090,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1142,6 +1152,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -1578,13 +1592,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -1593,6 +1613,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int64_t nitems = g.nitems;
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
@@ -1612,7 +1636,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1674,6 +1698,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -2119,13 +2147,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -2135,6 +2169,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
@@ -2154,7 +2192,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2216,6 +2254,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -2656,13 +2698,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -2672,6 +2720,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
@@ -2679,7 +2731,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const int64_t j = it / 2;
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2740,6 +2792,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h + hstep < H) {  // head h + hstep
@@ -6782,13 +6838,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -6797,6 +6859,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int64_t nitems = g.nitems;
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
@@ -6816,7 +6882,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6878,6 +6944,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -7314,13 +7384,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -7329,6 +7405,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int64_t nitems = g.nitems;
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
@@ -7348,7 +7428,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7410,6 +7490,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -7855,13 +7939,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -7871,6 +7961,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
@@ -7890,7 +7984,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7952,6 +8046,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -8392,13 +8490,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
   __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const float*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const float*)p.k_weight)[e]);
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 64; c += 32) {  // 16-byte pieces
+      const int set = c / 32, at = c - set * 32;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -8408,6 +8512,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
@@ -8415,7 +8523,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const int64_t j = it / 2;
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8476,6 +8584,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h + hstep < H) {  // head h + hstep
@@ -16557,13 +16669,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
-  __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
+  __shared__ __align__(16) __nv_bfloat16 w_shared[2][128];
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 32; c += 32) {  // 16-byte pieces
+      const int set = c / 16, at = c - set * 16;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -16572,6 +16690,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int64_t nitems = g.nitems;
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
@@ -16591,7 +16713,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -16653,6 +16775,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -16700,17 +16826,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
         // w at this lane's elements of a head, from shared memory
-        const float* pw = w_shared[set];
+        const __nv_bfloat16* pw = w_shared[set];
         float wa[2][8] = {};
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[1][0]);
         }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -17087,13 +17211,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
-  __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
+  __shared__ __align__(16) __nv_bfloat16 w_shared[2][128];
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 32; c += 32) {  // 16-byte pieces
+      const int set = c / 16, at = c - set * 16;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -17102,6 +17232,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int64_t nitems = g.nitems;
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
@@ -17121,7 +17255,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -17183,6 +17317,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -17230,17 +17368,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
         // w at this lane's elements of a head, from shared memory
-        const float* pw = w_shared[set];
+        const __nv_bfloat16* pw = w_shared[set];
         float wa[2][8] = {};
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[1][0]);
         }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -17626,13 +17762,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
-  __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
+  __shared__ __align__(16) __nv_bfloat16 w_shared[2][128];
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 32; c += 32) {  // 16-byte pieces
+      const int set = c / 16, at = c - set * 16;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -17642,6 +17784,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // the items before g.head_items take whole tokens; past them, the
     // tail's runs of 8 heads (tile tail_walk), which the multiprocessors that
@@ -17661,7 +17807,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -17723,6 +17869,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
@@ -17770,17 +17920,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
         // w at this lane's elements of a head, from shared memory
-        const float* pw = w_shared[set];
+        const __nv_bfloat16* pw = w_shared[set];
         float wa[2][8] = {};
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[1][0]);
         }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -18161,13 +18309,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
   // once a block, before its items: what the token stages hold for a whole head set
-  // the norm weights [128] of the 2 head set(s), in fp32 (tile block_phase)
-  __shared__ __align__(16) float w_shared[2][128];
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    w_shared[0][e] = fg_to_f32(((const __nv_bfloat16*)p.q_weight)[e]);
-    w_shared[1][e] = fg_to_f32(((const __nv_bfloat16*)p.k_weight)[e]);
+  // the norm weights [128] of the 2 head set(s), as stored, by async copies (tile block_phase)
+  __shared__ __align__(16) __nv_bfloat16 w_shared[2][128];
+  // by the block's first warp, which runs an item (waiting there for its copies)
+  // where the block has any
+  if (threadIdx.x < 32 && (int64_t)blockIdx.x * 4 < g.nitems) {
+    for (int c = threadIdx.x; c < 32; c += 32) {  // 16-byte pieces
+      const int set = c / 16, at = c - set * 16;
+      const char* src = (const char*)(set == 0 ? p.q_weight : p.k_weight);
+      fg_async_l1<16>((char*)w_shared[set] + at * 16, src + at * 16);
+    }
   }
-  __syncthreads();
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
@@ -18177,6 +18331,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
   const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * 4;
+  if (warp >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
   for (int64_t it = warp; it < nitems; it += nwarps) {
     // a token's items of the 2 head sets are neighbours (set = it % 2), so that
     // what they share per token (the table rows) is read from DRAM once, not 2 times
@@ -18184,7 +18342,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const int64_t j = it / 2;
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    if (t >= ntok) continue;
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -18245,6 +18403,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
     }
     // the norm weights: in shared memory since the block's start (w_shared)
+    if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<1>();
+      __syncthreads();
+    }
     for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
       if (h + hstep < H) {  // head h + hstep
@@ -18292,17 +18454,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
         ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
         const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
         // w at this lane's elements of a head, from shared memory
-        const float* pw = w_shared[set];
+        const __nv_bfloat16* pw = w_shared[set];
         float wa[2][8] = {};
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[0][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[0][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_fp32x4_plain(pw + e + 0, &wa[1][0]);
-          fg_load_fp32x4_plain(pw + e + 4, &wa[1][4]);
+          fg_load_bf16x8_plain(pw + e + 0, &wa[1][0]);
         }
         xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
         xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);

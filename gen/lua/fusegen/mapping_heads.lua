@@ -89,7 +89,12 @@ M.STAGE_NEEDS = { whole_head = true, lane_reduce = true, whole_token = true, pai
 --                skeleton renders it once more, with phase = "block", once a block
 --                before the item loop (its loads into shared memory, then one
 --                barrier); m.block_phase says whether it does. It may hold
---                up to an fp32 row [D] per head set (m.block_bytes)
+--                up to an fp32 row [D] per head set (m.block_bytes).
+--                Where m.block_async, it may fill them by async copies
+--                (cp.async) of its own group, issued by the block's first warp
+--                where the block has an item (m.block_first_item < g.nitems),
+--                which the skeleton waits for before the barrier it then
+--                places in each warp's first item
 
 -- head_sets: the (input, output, heads) groups one launch walks over (q and k).
 -- Each input is [B?, S, H, D] (batch optional, tokens, heads, head size), and
@@ -316,6 +321,15 @@ function M.plan(spec, v, tuning)
   m.U = m.tiles.heads_in_flight
   m.warps = m.tiles.warps
   m.threads = 32 * m.warps
+  -- block_async: with ahead, the block phase's stages start async copies (no
+  -- wait), and its barrier moves to each warp's first item, after that item's
+  -- first loads have gone out, so that the block's first loads do not wait on
+  -- the block phase's; every lane of the block must reach that barrier (a
+  -- warp of lane groups without idle lanes)
+  m.block_async = m.block_phase and m.ahead > 0 and m.G * m.L == 32
+  -- the first item of the block's first warp: the block runs an item if it is
+  -- below g.nitems
+  m.block_first_item = m.token_block and "(int64_t)blockIdx.x" or ("(int64_t)blockIdx.x * %d"):format(m.warps)
   m.blocks_per_sm = m.tiles.blocks_per_sm
   m.flat_waves = m.tiles.flat_waves
   -- tail_walk: the last wave's worth of tokens in runs of m.tail head steps

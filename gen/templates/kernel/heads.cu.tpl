@@ -41,7 +41,12 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 %   for _, inst in ipairs(block_stages) do
   % stage(inst, { phase = "block" })
 %   end
+%   if m.block_async then
+  fg_async_commit();
+  // their barrier: in each warp's first item, after its first loads (below)
+%   else
   __syncthreads();
+%   end
 % end
 % if m.G * m.L < 32 then
   if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
@@ -90,11 +95,20 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % for _, line in ipairs(kernel_prologue) do
   $(line)
 % end
+% local first_item = m.token_block and "(int64_t)blockIdx.x" or "warp"
+% if not m.token_block then
+  const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
+% end
+% if m.block_async then
+  if ($(first_item) >= nitems) {  // a warp without items (and so without copies) meets the block's barrier
+    __syncthreads();
+    return;
+  }
+% end
 % if m.token_block then
   for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
 % else
-  const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
-  const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
   for (int64_t it = warp; it < nitems; it += nwarps) {
 % end
 % local tail_run = m.tail and m.tail * m.G * m.U
@@ -157,7 +171,11 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
     const int64_t tb = fg_udiv_div((uint32_t)j, $(pick("g.set[{k}].nhb_div")));
 % end
     const int64_t t = tb * tpw + tsub;
+% if m.block_async then
+    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+% else
     if (t >= ntok) continue;
+% end
 % if not m.walk then
     const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
 % end
@@ -208,6 +226,12 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % end
 % for _, name in ipairs(stages.token) do
     % stage(name)
+% end
+% if m.block_async then
+    if (it == $(first_item)) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
+      fg_async_wait<$(m.ahead)>();
+      __syncthreads();
+    }
 % end
 % if m.walk and m.ahead == 0 and run_decl then
     $(run_decl)

@@ -4,13 +4,15 @@
 % -- head whose row of the weight [H * D] to load. weight: the stage's per-set
 % -- weight argument. shared_row: nil, or the shared-memory array [sets][D] of
 % -- fp32 weights that norm_weights filled once a block (tile block_phase), read
-% -- here rather than global memory.
-% local wtype = shared_row and "float" or weight.ctype
-% local wdtype = shared_row and "fp32" or weight.dtype
+% -- here rather than global memory. shared_raw: nil (shared_row holds fp32),
+% -- or the weights' dtype, as shared_row holds them (async copies,
+% -- m.block_async).
+% local wdtype = shared_raw or shared_row and "fp32" or weight.dtype
+% local wtype = dtypes.info(wdtype).cuda
 % local hint = shared_row and "plain" or "keep"
 % if shared_row then
 // w at this lane's elements of a head, from shared memory
-const float* pw = $(shared_row)[$(#weight.ptrs == 1 and "0" or "set")];
+const $(wtype)* pw = $(shared_row)[$(#weight.ptrs == 1 and "0" or "set")];
 % else
 // w at this lane's elements of $(weight_head and "head " .. weight_head or "a head")
 const $(wtype)* pw = (const $(wtype)*)$(pick_list(weight.ptrs))$(weight_head and (" + (" .. weight_head .. ") * " .. m.D_expr) or "");

@@ -56,7 +56,7 @@ if ($(head) < H) {  // head $(head): every lane of its group takes this branch
 %   if across then
   % include("kernel/norm_weights.cu.tpl", { weight_head = head, weight = arg.weight })
 %   elseif in_shared then
-  % include("kernel/norm_weights.cu.tpl", { weight = arg.weight, shared_row = in_shared })
+  % include("kernel/norm_weights.cu.tpl", { weight = arg.weight, shared_row = in_shared, shared_raw = shared.weights_raw })
 %   end
 %   for _, e in ipairs(head_values(u)) do
   $(xname(e, u)) = $(xname(e, u)) * ($(across or "rs") * $(wname(e)));
