@@ -16,7 +16,9 @@
 -- step ahead in shared memory"), and the qknorm_rope_cos_sin_cache d128
 -- entries' ahead and block_phase ("The norm weights in shared memory"), their
 -- full-rotary entries' tail_walk and tail_above, and select01's bf16_shift and
--- l2_last without the residual ("Tiles from an A/B run, and a bound on the tail").
+-- l2_last without the residual ("Tiles from an A/B run, and a bound on the tail"),
+-- and the qknorm d128 entries' ahead = 2 (full rotary) and flat grid and tail
+-- (partial rotary; "The block phase's weights by async copies").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -231,7 +233,14 @@ return {
       --   qknorm_rope zimage_1024 N=4096 H=30: 34.43 us -> 34.30 us
       --   qknorm_rope flux2 N=4096 H=48: 53.02 us -> 50.98 us
       --   qknorm_rope hunyuan N=115200 H=24: 696.29 us -> 695.20 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
+      -- ahead = 2 (two head steps copied ahead): bench/ab.py, 60 runs, best of two alternating passes, on the build whose block phase copies asynchronously:
+      --   qknorm_rope flux_1024 N=4096 H=24: 27.07 us -> 26.78 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 35.30 us -> 35.07 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 33.73 us -> 33.06 us
+      --   qknorm_rope batch2 2x2048 H=24: 27.07 us -> 26.85 us
+      --   qknorm_rope flux2 N=4096 H=48: 50.62 us -> 50.72 us
+      --   qknorm_rope hunyuan N=115200 H=24: 695.74 us -> 696.61 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 2, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.60 us -> 37.41 us
@@ -239,7 +248,11 @@ return {
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.86 us -> 37.57 us
       -- ahead = 1 and block_phase = 1 (the next head step copied into shared memory; the norm weights in shared memory from the block's start, so that 64 registers hold the walk): bench/ab.py, 40 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.06 us -> 36.19 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- blocks_per_sm = 0, tail_walk = 3, tail_above = 6 (the full-rotary entries' flat grid and tail): bench/ab.py, 60 runs, best of two alternating passes, on the build whose block phase copies asynchronously (ahead = 2 was 0.8 to 1.7% slower here):
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 36.26 us -> 35.68 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 36.48 us -> 35.71 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 36.10 us -> 35.65 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
       -- bf16 weights (the form other engines require) with the fp32 weights' tiles
       -- above, against the spec's: C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 30.53 us -> 28.74 us
@@ -249,8 +262,11 @@ return {
       --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 28.90 us -> 28.19 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 37.82 us -> 37.06 us
       --   qknorm_rope hunyuan N=115200 H=24 bf16 w: 705.63 us -> 697.28 us
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
-      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 2, and the partial entry's flat grid and tail, as with fp32 weights: bench/ab.py, 60 runs, best of two alternating passes, on the build whose block phase copies asynchronously:
+      --   qknorm_rope flux_1024 N=4096 H=24 bf16 w: 27.84 us -> 27.68 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 bf16 w: 36.48 us -> 35.71 us
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { ahead = 2, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
+      qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
       -- int32 positions with the int64 positions' tiles above, against the spec's:
       -- C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 29.82 us -> 27.90 us
@@ -260,8 +276,11 @@ return {
       --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 28.06 us -> 27.36 us
       --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 36.83 us -> 36.45 us
       --   qknorm_rope hunyuan N=115200 H=24 i32 pos: 704.42 us -> 696.51 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, evict_first = 0, l2_keep = 1, min_blocks = 8 },
+      -- ahead = 2, and the partial entry's flat grid and tail, as with int64 positions: bench/ab.py, 60 runs, best of two alternating passes, on the build whose block phase copies asynchronously:
+      --   qknorm_rope flux_1024 N=4096 H=24 i32 pos: 27.62 us -> 27.46 us
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64 i32 pos: 36.10 us -> 35.65 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16 = { ahead = 2, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16 = { ahead = 1, block_phase = 1, blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8, tail_above = 6, tail_walk = 3 },
     },
     rmsnorm = {
       -- rmsnorm [32,4096]: 4.8 us -> 4.6 us

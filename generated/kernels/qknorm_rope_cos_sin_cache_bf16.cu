@@ -1572,7 +1572,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block,
-//            loads 1 head step(s) ahead into shared memory,
+//            loads 2 head step(s) ahead into shared memory,
 //            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
@@ -1606,7 +1606,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
-  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
+  __shared__ __align__(16) uint4 ahead[3][2][128];  // tile ahead: 3 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -1648,7 +1648,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
-    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // tile ahead: each lane's chunks of the walk's first 2 steps on their way to
     // shared memory, before the token stages' loads
     if (h0 < hend && h0 + group < H) {  // head h0 + group
       const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
@@ -1657,6 +1657,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       }
       {  // rotate chunk slot 1
         fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    if (h0 + hstep < hend && h0 + group + hstep < H) {  // head h0 + group + hstep
+      const __nv_bfloat16* pa = xin + (h0 + group + hstep) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
       }
     }
     fg_async_commit();
@@ -1699,22 +1709,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     // the norm weights: in shared memory since the block's start (w_shared)
     if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
-      fg_async_wait<1>();
+      fg_async_wait<2>();
       __syncthreads();
     }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
-      // the chunks of the step after this one, into the stage the step before read
-      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
-        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
+      // the chunks of the step 2 on, into the stage the step before read
+      if (h - group + 2 * hstep < hend && h + 2 * hstep < H) {  // head h + 2 * hstep
+        const __nv_bfloat16* pa = xin + (h + 2 * hstep) * xin_hs;
         {  // rotate chunk slot 0
-          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+          fg_async16_policy(&ahead[(ast == 0 ? 2 : ast - 1)][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // rotate chunk slot 1
-          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+          fg_async16_policy(&ahead[(ast == 0 ? 2 : ast - 1)][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
         }
       }
       fg_async_commit();
-      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      fg_async_wait<2>();  // this step's chunks have landed (only the newer groups may be in flight)
       float xa[1][2][8] = {};
       if (h < H) {  // head h: its chunks from shared memory
         {  // rotate chunk slot 0
@@ -1816,7 +1826,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
-      ast ^= 1;
+      ast = ast == 2 ? 0 : ast + 1;
     }
   }
 }
@@ -2689,6 +2699,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 12 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -2725,10 +2740,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     return;
   }
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
@@ -2742,10 +2769,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -2796,9 +2824,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
       fg_async_wait<1>();
       __syncthreads();
     }
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -2919,7 +2947,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
@@ -2931,7 +2959,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   if (per_sm == 0) {
     err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200), 128, 0);
     if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
@@ -2957,11 +2984,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
   }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    // tile tail_above: tokens of at most 6 head steps (24 heads) stay whole to the end
+    int64_t most = p->HQ;
+    if (p->HK > most) most = p->HK;
+    if (most <= 24) tail = 0;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 11) / 12);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 11) / 12);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
+  }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -7364,7 +7410,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block,
-//            loads 1 head step(s) ahead into shared memory,
+//            loads 2 head step(s) ahead into shared memory,
 //            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
@@ -7398,7 +7444,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
-  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
+  __shared__ __align__(16) uint4 ahead[3][2][128];  // tile ahead: 3 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -7440,7 +7486,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
-    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // tile ahead: each lane's chunks of the walk's first 2 steps on their way to
     // shared memory, before the token stages' loads
     if (h0 < hend && h0 + group < H) {  // head h0 + group
       const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
@@ -7449,6 +7495,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       }
       {  // rotate chunk slot 1
         fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    if (h0 + hstep < hend && h0 + group + hstep < H) {  // head h0 + group + hstep
+      const __nv_bfloat16* pa = xin + (h0 + group + hstep) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
       }
     }
     fg_async_commit();
@@ -7491,22 +7547,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     // the norm weights: in shared memory since the block's start (w_shared)
     if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
-      fg_async_wait<1>();
+      fg_async_wait<2>();
       __syncthreads();
     }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
-      // the chunks of the step after this one, into the stage the step before read
-      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
-        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
+      // the chunks of the step 2 on, into the stage the step before read
+      if (h - group + 2 * hstep < hend && h + 2 * hstep < H) {  // head h + 2 * hstep
+        const __nv_bfloat16* pa = xin + (h + 2 * hstep) * xin_hs;
         {  // rotate chunk slot 0
-          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+          fg_async16_policy(&ahead[(ast == 0 ? 2 : ast - 1)][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // rotate chunk slot 1
-          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+          fg_async16_policy(&ahead[(ast == 0 ? 2 : ast - 1)][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
         }
       }
       fg_async_commit();
-      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      fg_async_wait<2>();  // this step's chunks have landed (only the newer groups may be in flight)
       float xa[1][2][8] = {};
       if (h < H) {  // head h: its chunks from shared memory
         {  // rotate chunk slot 0
@@ -7608,7 +7664,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
-      ast ^= 1;
+      ast = ast == 2 ? 0 : ast + 1;
     }
   }
 }
@@ -8481,6 +8537,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 12 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -8517,10 +8578,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     return;
   }
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
@@ -8534,10 +8607,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -8588,9 +8662,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
       fg_async_wait<1>();
       __syncthreads();
     }
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -8711,7 +8785,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
@@ -8723,7 +8797,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   if (per_sm == 0) {
     err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200), 128, 0);
     if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
@@ -8749,11 +8822,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
   }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    // tile tail_above: tokens of at most 6 head steps (24 heads) stay whole to the end
+    int64_t most = p->HQ;
+    if (p->HK > most) most = p->HK;
+    if (most <= 24) tail = 0;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 11) / 12);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 11) / 12);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
+  }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
@@ -17191,7 +17283,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
 //   qknorm_rope_cos_sin_cache: act=bf16 weight=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block,
-//            loads 1 head step(s) ahead into shared memory,
+//            loads 2 head step(s) ahead into shared memory,
 //            per-set data in shared memory from the block's start
 struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
@@ -17225,7 +17317,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
   const int64_t ntok = p.B * p.S;
-  __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
+  __shared__ __align__(16) uint4 ahead[3][2][128];  // tile ahead: 3 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
   const int tpw = 1, tsub = 0, hstep = 4;
@@ -17267,7 +17359,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
-    // tile ahead: each lane's chunks of the walk's first step on their way to
+    // tile ahead: each lane's chunks of the walk's first 2 steps on their way to
     // shared memory, before the token stages' loads
     if (h0 < hend && h0 + group < H) {  // head h0 + group
       const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
@@ -17276,6 +17368,16 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       }
       {  // rotate chunk slot 1
         fg_async16_policy(&ahead[0][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+      }
+    }
+    fg_async_commit();
+    if (h0 + hstep < hend && h0 + group + hstep < H) {  // head h0 + group + hstep
+      const __nv_bfloat16* pa = xin + (h0 + group + hstep) * xin_hs;
+      {  // rotate chunk slot 0
+        fg_async16_policy(&ahead[1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+      }
+      {  // rotate chunk slot 1
+        fg_async16_policy(&ahead[1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
       }
     }
     fg_async_commit();
@@ -17318,22 +17420,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     // the norm weights: in shared memory since the block's start (w_shared)
     if (it == warp) {  // the warp's first item: the block phase's copies have landed, for every thread of the block
-      fg_async_wait<1>();
+      fg_async_wait<2>();
       __syncthreads();
     }
     for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
-      // the chunks of the step after this one, into the stage the step before read
-      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
-        const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
+      // the chunks of the step 2 on, into the stage the step before read
+      if (h - group + 2 * hstep < hend && h + 2 * hstep < H) {  // head h + 2 * hstep
+        const __nv_bfloat16* pa = xin + (h + 2 * hstep) * xin_hs;
         {  // rotate chunk slot 0
-          fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
+          fg_async16_policy(&ahead[(ast == 0 ? 2 : ast - 1)][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
         }
         {  // rotate chunk slot 1
-          fg_async16_policy(&ahead[ast ^ 1][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
+          fg_async16_policy(&ahead[(ast == 0 ? 2 : ast - 1)][1][threadIdx.x], pa + (pos + 8) * 8, l2_load);
         }
       }
       fg_async_commit();
-      fg_async_wait<1>();  // this step's chunks have landed (only the newer groups may be in flight)
+      fg_async_wait<2>();  // this step's chunks have landed (only the newer groups may be in flight)
       float xa[1][2][8] = {};
       if (h < H) {  // head h: its chunks from shared memory
         {  // rotate chunk slot 0
@@ -17433,7 +17535,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
           fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
         }
       }
-      ast ^= 1;
+      ast = ast == 2 ? 0 : ast + 1;
     }
   }
 }
@@ -18300,6 +18402,11 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
+  int64_t head_items;   // items before the tail (tile tail_walk)
+  int64_t tail_tok;     // the tail's first token
+  int tail_runs;        // runs of 12 heads per tail token, of all sets
+  int tail_nhb[2];      // of each set
+  fg_udiv tail_runs_div;  // divides a tail item index by tail_runs
 };
 
 __global__ void __launch_bounds__(128, 8)
@@ -18336,10 +18443,22 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     return;
   }
   for (int64_t it = warp; it < nitems; it += nwarps) {
-    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-    // what they share per token (the table rows) is read from DRAM once, not 2 times
-    const int set = (int)(it % 2);
-    const int64_t j = it / 2;
+    // the items before g.head_items take whole tokens; past them, the
+    // tail's runs of 12 heads (tile tail_walk), which the multiprocessors that
+    // finish first take, a token's runs neighbours
+    const bool in_tail = it >= g.head_items;
+    int64_t j;
+    int run = 0, set = 0;
+    if (!in_tail) {
+      set = (int)(it % 2);
+      j = it / 2;
+    } else {
+      const int64_t r = it - g.head_items;
+      const int64_t k = fg_udiv_div((uint32_t)r, g.tail_runs_div);
+      j = g.tail_tok + k;
+      run = (int)(r - k * g.tail_runs);
+      if (set == 0 && run >= g.tail_nhb[0]) { run -= g.tail_nhb[0]; set = 1; }
+    }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
     // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
@@ -18353,10 +18472,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
+    const int64_t hrun = in_tail ? 12 : H, h0 = (int64_t)run * hrun, hend = H < h0 + hrun ? H : h0 + hrun;
     // tile ahead: each lane's chunks of the walk's first step on their way to
     // shared memory, before the token stages' loads
-    if (group < H) {  // head group
-      const __nv_bfloat16* pa = xin + (group) * xin_hs;
+    if (h0 < hend && h0 + group < H) {  // head h0 + group
+      const __nv_bfloat16* pa = xin + (h0 + group) * xin_hs;
       {  // chunk slot 0
         fg_async16_policy(&ahead[0][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
       }
@@ -18407,9 +18527,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
       fg_async_wait<1>();
       __syncthreads();
     }
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the item's heads, hstep at a time
       // the chunks of the step after this one, into the stage the step before read
-      if (h + hstep < H) {  // head h + hstep
+      if (h - group + hstep < hend && h + hstep < H) {  // head h + hstep
         const __nv_bfloat16* pa = xin + (h + hstep) * xin_hs;
         {  // chunk slot 0
           fg_async16_policy(&ahead[ast ^ 1][0][threadIdx.x], pa + (pos + 0) * 8, l2_load);
@@ -18528,7 +18648,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   }
 }
 
-// Grid: persistent, at most 32 blocks per multiprocessor
+// Grid: flat, every item's block at once
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
@@ -18540,7 +18660,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   if (per_sm == 0) {
     err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200), 128, 0);
     if (err != cudaSuccess) return err;
-    if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
@@ -18566,11 +18685,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
     set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
     items += set.nit;
   }
+  {  // tile tail_walk: the last wave's worth of tokens (a token item per warp that fits) in runs
+    const int64_t ntok = p->B * p->S;
+    int64_t tail = ((int64_t)sm_count * per_sm * 4 + 1) / 2;
+    if (tail > ntok) tail = ntok;
+    // tile tail_above: tokens of at most 6 head steps (24 heads) stay whole to the end
+    int64_t most = p->HQ;
+    if (p->HK > most) most = p->HK;
+    if (most <= 24) tail = 0;
+    g.tail_tok = ntok - tail;
+    g.tail_runs = 0;
+    const int nhb0 = (int)((p->HQ + 11) / 12);  // runs of q
+    g.tail_nhb[0] = nhb0;
+    g.tail_runs += nhb0;
+    const int nhb1 = (int)((p->HK + 11) / 12);  // runs of k
+    g.tail_nhb[1] = nhb1;
+    g.tail_runs += nhb1;
+    g.tail_runs_div = fg_udiv_make((uint32_t)g.tail_runs);
+    g.head_items = g.tail_tok * 2;
+    items = g.head_items + tail * g.tail_runs;
+  }
   g.nitems = items;
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
-  const int64_t cap = (int64_t)sm_count * per_sm;
-  if (blocks > cap) blocks = cap;
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
   FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
