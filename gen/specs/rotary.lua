@@ -202,10 +202,10 @@ local function qknorm_op(o)
     -- once per token; across heads, a block per token and head set, its warps
     -- over the heads: the token's loads go out at once, not a head step a warp
     tiles = tiles { walk = not o.across and "token" or nil, token_block = o.across and 1 or nil },
-    -- (a tail of short runs, tail_walk, and its bound, tail_above, are tried
-    -- alone on the tiles a GPU runs now)
+    -- (a tail of short runs, tail_walk, its bound, tail_above, and the head
+    -- steps copied ahead are tried alone on the tiles a GPU runs now)
     tune = o.across and across_tune or { warps = { 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6, 32 }, min_blocks = { 3, 5, 8 },
-      around = { tail_walk = { 0, 2, 3 }, tail_above = { 0, 6 } } },
+      around = { tail_walk = { 0, 2, 3 }, tail_above = { 0, 6 }, ahead = { 1, 2 } } },
   }
 end
 
