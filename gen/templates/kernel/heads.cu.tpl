@@ -95,7 +95,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % for _, line in ipairs(kernel_prologue) do
   $(line)
 % end
-% local first_item = m.token_block and "(int64_t)blockIdx.x" or "warp"
+% local first_item = m.token_block and m.block_first_item or "warp"  -- this warp's first item
 % if not m.token_block then
   const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
   const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);

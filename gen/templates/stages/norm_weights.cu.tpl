@@ -34,13 +34,7 @@ __shared__ __align__(16) $(wtype) w_shared[$(#ptrs)][$(m.D)];
 if (threadIdx.x < 32 && $(m.block_first_item) < g.nitems) {
   for (int c = threadIdx.x; c < $(#ptrs * row_bytes // piece); c += 32) {  // $(piece)-byte pieces
     const int set = c / $(row_bytes // piece), at = c - set * $(row_bytes // piece);
-%     if #ptrs == 1 then
-    const char* src = (const char*)$(ptrs[1]);
-%     else
-%       local sel = ptrs[#ptrs]
-%       for i = #ptrs - 1, 1, -1 do sel = ("set == %d ? %s : %s"):format(i - 1, ptrs[i], sel) end
-    const char* src = (const char*)($(sel));
-%     end
+    const char* src = (const char*)$(pick_list(ptrs));
     fg_async_l1<$(piece)>((char*)w_shared[set] + at * $(piece), src + at * $(piece));
   }
 }
