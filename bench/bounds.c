@@ -1,0 +1,98 @@
+/* The floors of the rows ops (bench/bounds_kernels.cu): each bound kernel on
+ * the serving norms' bench shapes, timed as the benchmark times a call (median,
+ * L2 flushed before each run), beside a copy of its own bytes.
+ *
+ * usage: fusegen_bounds [--runs N]
+ *
+ * A bound's share of its same-size copy is the most a kernel of that traffic
+ * and structure (a block per row, the row in registers before its reductions)
+ * reached in this run: where the library's kernel of the same traffic is near
+ * it, a faster kernel needs another structure, not other tiles. */
+#include <string.h>
+
+#include "timing.h"
+
+cudaError_t fg_bound_run(int form, int affine, const void *x, void *out, float *row_scale, const void *wb, int R, int C,
+                         cudaStream_t s);
+
+/* form as fg_bound_run's; affine: 0 none, 1 weight, 2 weight and bias (after
+   the reductions), 3 and 4 the same loaded with x, 5 and 6: 1 and 2 in 64
+   registers */
+static const struct {
+  const char *name;
+  int form, affine;
+  int out_bytes; /* per element */
+  int row_scale; /* writes a float per row */
+} forms[] = {
+    {"stream", 0, 0, 2, 0},
+    {"rms", 1, 0, 2, 0},
+    {"rms, weight", 1, 1, 2, 0},
+    {"rms, weight with x", 1, 3, 2, 0},
+    {"layer", 2, 0, 2, 0},
+    {"layer, weight and bias", 2, 2, 2, 0},
+    {"layer, weight and bias with x", 2, 4, 2, 0},
+    {"layer, weight and bias, 64 registers", 2, 6, 2, 0},
+    {"stream to fp8", 3, 0, 1, 0},
+    {"rms to fp8", 4, 0, 1, 0},
+    {"rms, weight to fp8", 4, 1, 1, 0},
+    {"rms, weight to fp8, 64 registers", 4, 5, 1, 0},
+    {"rms to fp8, dynamic scale", 5, 0, 1, 1},
+    {"rms, weight to fp8, dynamic scale", 5, 1, 1, 1},
+    {"rms, weight to fp8, dynamic, 64 registers", 5, 5, 1, 1},
+};
+static const int shapes[][2] = {{4096, 3072}, {4096, 4096}, {4096, 5120}, {8192, 5120}, {16384, 8192}};
+
+typedef struct {
+  int form, affine, R, C;
+  void *x, *out, *wb;
+  float *scale;
+} bound_ctx;
+
+static void run_bound(void *p) {
+  bound_ctx *b = p;
+  CUDA_OK(fg_bound_run(b->form, b->affine, b->x, b->out, b->scale, b->wb, b->R, b->C, 0));
+}
+
+int main(int argc, char **argv) {
+  int runs = 100;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
+      runs = atoi(argv[++i]);
+    } else {
+      fprintf(stderr, "usage: %s [--runs N]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (runs < 1) runs = 1;
+  timing_init(argv[0]);
+  const double copy_gbs = copy_bandwidth(runs);
+  printf("%-36s %-14s %9s %9s %7s %11s %7s\n", "bound", "shape", "us", "GB/s", "% copy", "same-size", "% of it");
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+    const int R = shapes[s][0], C = shapes[s][1];
+    bound_ctx b = {0, 0, R, C, NULL, NULL, NULL, NULL};
+    CUDA_OK(cudaMalloc(&b.x, (size_t)R * C * 2));
+    CUDA_OK(cudaMalloc(&b.out, (size_t)R * C * 2));
+    CUDA_OK(cudaMalloc((void **)&b.scale, (size_t)R * sizeof(float)));
+    CUDA_OK(cudaMalloc(&b.wb, (size_t)C * 4));
+    CUDA_OK(cudaMemset(b.wb, 0x3f, (size_t)C * 4));
+    CUDA_OK(cudaMemset(b.x, 0x3f, (size_t)R * C * 2)); /* bf16 0x3f3f: about 0.75 */
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+      b.form = forms[f].form;
+      b.affine = forms[f].affine;
+      const int rows_read = forms[f].affine % 2 ? 1 : forms[f].affine ? 2 : 0; /* weight, bias: read once */
+      const double bytes = (double)R * C * (2 + forms[f].out_bytes) + rows_read * C * 2.0 + (forms[f].row_scale ? R * 4.0 : 0);
+      const float ms = time_median(run_bound, &b, runs);
+      const float same = same_size_copy_ms(bytes, runs);
+      const double gbs = bytes / (ms * 1e-3) / 1e9;
+      char shape[32];
+      snprintf(shape, sizeof shape, "[%d,%d]", R, C);
+      printf("%-36s %-14s %9.2f %9.0f %6.1f%% %11.2f %6.1f%%\n", forms[f].name, shape, ms * 1e3, gbs,
+             100 * gbs / copy_gbs, same * 1e3, 100 * same / ms);
+    }
+    cudaFree(b.x);
+    cudaFree(b.out);
+    cudaFree(b.scale);
+    cudaFree(b.wb);
+  }
+  return 0;
+}

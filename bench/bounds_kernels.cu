@@ -1,0 +1,210 @@
+// Bound kernels for the rows ops (bench/bounds.c): the least a kernel of a
+// rows op's traffic and dependencies can do. Each takes rows of x [R, C] (bf16,
+// 16-byte aligned, C a multiple of 8 * 32 * 4), a block per row of C / 32
+// threads, 4 chunks of 16 bytes a thread, every chunk loaded before the first
+// reduction, as the library's flat rows kernels do; no weight, no bias. What a
+// form leaves out of the op is its floor: an op cannot run faster than its
+// bound by the same structure.
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+namespace {
+
+constexpr int kChunks = 4;
+
+enum Form { STREAM, RMS, LAYER, STREAM_FP8, RMS_FP8, RMS_FP8_DYNAMIC };
+
+// the sum of v over the block (at most 32 warps); every thread gets it
+__device__ __forceinline__ float block_sum(float v, float* scratch)
+{
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  const int warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
+  __syncthreads();  // scratch is free (an earlier reduction has been read)
+  if ((threadIdx.x & 31) == 0) scratch[warp] = v;
+  __syncthreads();
+  float s = 0.f;
+  for (int w = 0; w < nw; w++) s += scratch[w];
+  return s;
+}
+
+__device__ __forceinline__ float block_max(float v, float* scratch)
+{
+  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+  const int warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
+  __syncthreads();
+  if ((threadIdx.x & 31) == 0) scratch[warp] = v;
+  __syncthreads();
+  float m = 0.f;
+  for (int w = 0; w < nw; w++) m = fmaxf(m, scratch[w]);
+  return m;
+}
+
+__device__ __forceinline__ void unpack(uint4 r, float* f)
+{
+  const uint32_t w[4] = {r.x, r.y, r.z, r.w};
+#pragma unroll
+  for (int i = 0; i < 4; i++) {
+    f[2 * i] = __uint_as_float(w[i] << 16);
+    f[2 * i + 1] = __uint_as_float(w[i] & 0xffff0000u);
+  }
+}
+
+__device__ __forceinline__ uint4 pack_bf16(const float* f)
+{
+  uint32_t w[4];
+#pragma unroll
+  for (int i = 0; i < 4; i++) {
+    __nv_bfloat162 h = __floats2bfloat162_rn(f[2 * i], f[2 * i + 1]);
+    w[i] = *reinterpret_cast<uint32_t*>(&h);
+  }
+  return make_uint4(w[0], w[1], w[2], w[3]);
+}
+
+// 8 values to fp8 e4m3, saturating at +-448
+__device__ __forceinline__ uint2 pack_fp8(const float* f)
+{
+  uint32_t w[2];
+#pragma unroll
+  for (int i = 0; i < 2; i++) {
+    const __nv_fp8x2_storage_t lo = __nv_cvt_float2_to_fp8x2(make_float2(f[4 * i], f[4 * i + 1]), __NV_SATFINITE, __NV_E4M3);
+    const __nv_fp8x2_storage_t hi = __nv_cvt_float2_to_fp8x2(make_float2(f[4 * i + 2], f[4 * i + 3]), __NV_SATFINITE, __NV_E4M3);
+    w[i] = (uint32_t)lo | ((uint32_t)hi << 16);
+  }
+  return make_uint2(w[0], w[1]);
+}
+
+// AFFINE: 0 none; 1 a weight [C], 2 a weight and a bias, loaded after the
+// reductions (from L1, as every row reads them); 3 and 4: the same loaded raw
+// with x, before the reductions (more registers held). MINB: blocks of 256
+// threads the registers must allow (4: 64 registers a thread)
+template <Form F, int AFFINE, int MINB>
+__global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restrict__ x, void* __restrict__ out,
+                                                    float* __restrict__ row_scale, const uint4* __restrict__ wb,
+                                                    int C, float inv_scale)
+{
+  __shared__ float scratch[32];
+  const int row = blockIdx.x;
+  const int per_row = C / 8;  // chunks
+  const uint4* xr = x + (size_t)row * per_row;
+  uint4 raw[kChunks];
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) raw[k] = xr[threadIdx.x + k * blockDim.x];
+  constexpr bool kW = AFFINE != 0, kB = AFFINE == 2 || AFFINE == 4, kEarly = AFFINE >= 3;
+  uint4 wraw[kChunks], braw[kChunks];
+  if (kEarly) {
+#pragma unroll
+    for (int k = 0; k < kChunks; k++) {
+      wraw[k] = wb[threadIdx.x + k * blockDim.x];
+      if (kB) braw[k] = wb[per_row + threadIdx.x + k * blockDim.x];
+    }
+  }
+  float v[kChunks][8];
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) unpack(raw[k], v[k]);
+  float mul = 1.f, sub = 0.f;
+  if (F == RMS || F == RMS_FP8 || F == RMS_FP8_DYNAMIC) {
+    float ss = 0.f;
+#pragma unroll
+    for (int k = 0; k < kChunks; k++)
+#pragma unroll
+      for (int e = 0; e < 8; e++) ss = fmaf(v[k][e], v[k][e], ss);
+    mul = rsqrtf(block_sum(ss, scratch) / C + 1e-6f);
+  } else if (F == LAYER) {
+    float s = 0.f;
+#pragma unroll
+    for (int k = 0; k < kChunks; k++)
+#pragma unroll
+      for (int e = 0; e < 8; e++) s += v[k][e];
+    sub = block_sum(s, scratch) / C;
+    float ss = 0.f;
+#pragma unroll
+    for (int k = 0; k < kChunks; k++)
+#pragma unroll
+      for (int e = 0; e < 8; e++) ss = fmaf(v[k][e] - sub, v[k][e] - sub, ss);
+    mul = rsqrtf(block_sum(ss, scratch) / C + 1e-6f);
+  }
+#pragma unroll
+  for (int k = 0; k < kChunks; k++)
+#pragma unroll
+    for (int e = 0; e < 8; e++) v[k][e] = (v[k][e] - sub) * mul;
+  if (kW) {
+#pragma unroll
+    for (int k = 0; k < kChunks; k++) {
+      float w[8], b[8];
+      unpack(kEarly ? wraw[k] : wb[threadIdx.x + k * blockDim.x], w);
+      if (kB) unpack(kEarly ? braw[k] : wb[per_row + threadIdx.x + k * blockDim.x], b);
+#pragma unroll
+      for (int e = 0; e < 8; e++) v[k][e] = kB ? fmaf(v[k][e], w[e], b[e]) : v[k][e] * w[e];
+    }
+  }
+  if (F == STREAM || F == RMS || F == LAYER) {
+    uint4* o = (uint4*)out + (size_t)row * per_row;
+#pragma unroll
+    for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = pack_bf16(v[k]);
+    return;
+  }
+  float q = inv_scale;
+  if (F == RMS_FP8_DYNAMIC) {
+    float m = 0.f;
+#pragma unroll
+    for (int k = 0; k < kChunks; k++)
+#pragma unroll
+      for (int e = 0; e < 8; e++) m = fmaxf(m, fabsf(v[k][e]));
+    const float amax = fmaxf(block_max(m, scratch), 1e-12f);
+    q = 448.f / amax;
+    if (threadIdx.x == 0) row_scale[row] = amax / 448.f;
+  }
+#pragma unroll
+  for (int k = 0; k < kChunks; k++)
+#pragma unroll
+    for (int e = 0; e < 8; e++) v[k][e] *= q;
+  uint2* o = (uint2*)out + (size_t)row * per_row;
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = pack_fp8(v[k]);
+}
+
+}  // namespace
+
+// form: 0 stream, 1 rms, 2 layer, 3 stream to fp8, 4 rms to fp8, 5 rms to fp8
+// with a per-row dynamic scale (row_scale [R]); affine as bound_kernel's, or 5
+// and 6: 1 and 2 in 64 registers
+// (wb: the weight [C], then the bias [C]); C a multiple of 1024, at most 8192
+template <Form F>
+static void launch(int affine, dim3 grid, dim3 block, const uint4* x, void* out, float* rs, const uint4* wb, int C,
+                   float q, cudaStream_t s)
+{
+  switch (affine) {
+    case 0: bound_kernel<F, 0, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
+    case 1: bound_kernel<F, 1, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
+    case 2: bound_kernel<F, 2, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
+    case 3: bound_kernel<F, 3, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
+    case 4: bound_kernel<F, 4, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
+    case 5:
+      if constexpr (F == RMS_FP8 || F == RMS_FP8_DYNAMIC) bound_kernel<F, 1, 4><<<grid, block, 0, s>>>(x, out, rs, wb, C, q);
+      break;
+    default:
+      if constexpr (F == LAYER) bound_kernel<F, 2, 4><<<grid, block, 0, s>>>(x, out, rs, wb, C, q);
+      break;
+  }
+}
+
+extern "C" cudaError_t fg_bound_run(int form, int affine, const void* x, void* out, float* row_scale, const void* wb,
+                                    int R, int C, cudaStream_t s)
+{
+  if (affine < 0 || affine > 6) return cudaErrorInvalidValue;
+  const dim3 grid(R), block(C / (8 * kChunks));
+  const uint4* xi = (const uint4*)x;
+  const uint4* w = (const uint4*)wb;
+  switch (form) {
+    case STREAM: launch<STREAM>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
+    case RMS: launch<RMS>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
+    case LAYER: launch<LAYER>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
+    case STREAM_FP8: launch<STREAM_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, s); break;
+    case RMS_FP8: launch<RMS_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, s); break;
+    case RMS_FP8_DYNAMIC: launch<RMS_FP8_DYNAMIC>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
+    default: return cudaErrorInvalidValue;
+  }
+  return cudaGetLastError();
+}
