@@ -5,10 +5,7 @@
 // reduction, as the library's flat rows kernels do; no weight, no bias. What a
 // form leaves out of the op is its floor: an op cannot run faster than its
 // bound by the same structure.
-#include <cuda_bf16.h>
-#include <cuda_fp8.h>
-#include <cuda_runtime.h>
-#include <stdint.h>
+#include "fusegen_device.cuh"  // the library's conversions: the bounds pay what its kernels pay
 
 namespace {
 
@@ -41,40 +38,6 @@ __device__ __forceinline__ float block_max(float v, float* scratch)
   return m;
 }
 
-__device__ __forceinline__ void unpack(uint4 r, float* f)
-{
-  const uint32_t w[4] = {r.x, r.y, r.z, r.w};
-#pragma unroll
-  for (int i = 0; i < 4; i++) {
-    f[2 * i] = __uint_as_float(w[i] << 16);
-    f[2 * i + 1] = __uint_as_float(w[i] & 0xffff0000u);
-  }
-}
-
-__device__ __forceinline__ uint4 pack_bf16(const float* f)
-{
-  uint32_t w[4];
-#pragma unroll
-  for (int i = 0; i < 4; i++) {
-    __nv_bfloat162 h = __floats2bfloat162_rn(f[2 * i], f[2 * i + 1]);
-    w[i] = *reinterpret_cast<uint32_t*>(&h);
-  }
-  return make_uint4(w[0], w[1], w[2], w[3]);
-}
-
-// 8 values to fp8 e4m3, saturating at +-448
-__device__ __forceinline__ uint2 pack_fp8(const float* f)
-{
-  uint32_t w[2];
-#pragma unroll
-  for (int i = 0; i < 2; i++) {
-    const __nv_fp8x2_storage_t lo = __nv_cvt_float2_to_fp8x2(make_float2(f[4 * i], f[4 * i + 1]), __NV_SATFINITE, __NV_E4M3);
-    const __nv_fp8x2_storage_t hi = __nv_cvt_float2_to_fp8x2(make_float2(f[4 * i + 2], f[4 * i + 3]), __NV_SATFINITE, __NV_E4M3);
-    w[i] = (uint32_t)lo | ((uint32_t)hi << 16);
-  }
-  return make_uint2(w[0], w[1]);
-}
-
 // AFFINE: 0 none; 1 a weight [C], 2 a weight and a bias, loaded after the
 // reductions (from L1, as every row reads them); 3 and 4: the same loaded raw
 // with x, before the reductions (more registers held). MINB: blocks of 256
@@ -102,7 +65,7 @@ __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restric
   }
   float v[kChunks][8];
 #pragma unroll
-  for (int k = 0; k < kChunks; k++) unpack(raw[k], v[k]);
+  for (int k = 0; k < kChunks; k++) fg_unpack_bf16x8<true>(raw[k], v[k]);
   float mul = 1.f, sub = 0.f;
   if (F == RMS || F == RMS_FP8 || F == RMS_FP8_DYNAMIC) {
     float ss = 0.f;
@@ -133,8 +96,8 @@ __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restric
 #pragma unroll
     for (int k = 0; k < kChunks; k++) {
       float w[8], b[8];
-      unpack(kEarly ? wraw[k] : wb[threadIdx.x + k * blockDim.x], w);
-      if (kB) unpack(kEarly ? braw[k] : wb[per_row + threadIdx.x + k * blockDim.x], b);
+      fg_unpack_bf16x8<true>(kEarly ? wraw[k] : wb[threadIdx.x + k * blockDim.x], w);
+      if (kB) fg_unpack_bf16x8<true>(kEarly ? braw[k] : wb[per_row + threadIdx.x + k * blockDim.x], b);
 #pragma unroll
       for (int e = 0; e < 8; e++) v[k][e] = kB ? fmaf(v[k][e], w[e], b[e]) : v[k][e] * w[e];
     }
@@ -142,7 +105,8 @@ __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restric
   if (F == STREAM || F == RMS || F == LAYER) {
     uint4* o = (uint4*)out + (size_t)row * per_row;
 #pragma unroll
-    for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = pack_bf16(v[k]);
+    for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = make_uint4(fg_pack2(&v[k][0], __nv_bfloat16()), fg_pack2(&v[k][2], __nv_bfloat16()),
+                                                  fg_pack2(&v[k][4], __nv_bfloat16()), fg_pack2(&v[k][6], __nv_bfloat16()));
     return;
   }
   float q = inv_scale;
@@ -162,7 +126,7 @@ __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restric
     for (int e = 0; e < 8; e++) v[k][e] *= q;
   uint2* o = (uint2*)out + (size_t)row * per_row;
 #pragma unroll
-  for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = pack_fp8(v[k]);
+  for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = make_uint2(fg_pack4_fp8e4m3(&v[k][0]), fg_pack4_fp8e4m3(&v[k][4]));
 }
 
 }  // namespace
