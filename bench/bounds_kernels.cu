@@ -2,9 +2,9 @@
 // rows op's traffic and dependencies can do. Each takes rows of x [R, C] (bf16,
 // 16-byte aligned, C a multiple of 8 * 32 * 4), a block per row of C / 32
 // threads, 4 chunks of 16 bytes a thread, every chunk loaded before the first
-// reduction, as the library's flat rows kernels do; no weight, no bias. What a
-// form leaves out of the op is its floor: an op cannot run faster than its
-// bound by the same structure.
+// reduction, as the library's flat rows kernels do; a weight and a bias only
+// where the form names them. What a form leaves out of the op is its floor: an
+// op cannot run faster than its bound by the same structure.
 #include "fusegen_device.cuh"  // the library's conversions: the bounds pay what its kernels pay
 
 namespace {
