@@ -534,7 +534,7 @@ TEST(test_generator_rows_short_form) {
   char *launch = between(t, "(fg__launch_layernorm_bf16_vec16)(", "\n}\n");
   const char *pick = launch ? strstr(launch, "if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form") : NULL;
   const char *warps = pick ? strstr(pick, "const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));") : NULL;
-  CHECK_MSG(warps && strstr(warps, "_short)<<<grid, short_threads, 0, stream>>>"),
+  CHECK_MSG(warps && strstr(warps, "_short)<false><<<grid, short_threads, 0, stream>>>"),
             "the launcher does not pick the short form by the row count and the row's chunks, on the warps they need:\n%s",
             launch ? launch : "(none)");
   free(launch);
@@ -661,7 +661,7 @@ TEST(test_generator_rows_flat_form) {
               "no flat form of a block per row, x loaded raw ahead and the weight at its use:\n%s", flat ? flat : "(none)");
     const char *shrt = strstr(g.launch, "// a short call: the short form, a block per row");
     const char *pick = strstr(g.launch, "if (p->B * p->L > (int64_t)48 * sm_count) {  // a long call: the flat form, a block per row");
-    const char *run = pick ? strstr(pick, "FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<<<grid, (unsigned)threads, 0, stream>>>") : NULL;
+    const char *run = pick ? strstr(pick, "FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<false><<<grid, (unsigned)threads, 0, stream>>>") : NULL;
     const char *fit = strstr(g.launch, "ring_smem");
     CHECK_MSG(shrt && pick && run && fit && shrt < pick && run < fit,
               "the launcher does not pick the short form, then the flat form, before sizing the ring:\n%s", g.launch);
@@ -669,7 +669,7 @@ TEST(test_generator_rows_flat_form) {
     char *sk = between(g.text, "(fg_rmsnorm_bf16_wbf16_vec16_short)(", "// Grid:");
     const char *spread = strstr(g.launch, "if (p->B * p->L < (int64_t)2 * sm_count) {");
     CHECK_MSG(sk && strstr(sk, "const int wr = (int)(blockDim.x >> 5);") && spread && shrt < spread && spread < pick &&
-                  strstr(g.launch, "_short)<<<grid, (unsigned)(32 * warps_now), 0, stream>>>"),
+                  strstr(g.launch, "_short)<false><<<grid, (unsigned)(32 * warps_now), 0, stream>>>"),
               "the short form beside the ring does not spread its rows:\n%s", g.launch);
     free(sk);
     free(flat);
@@ -692,6 +692,63 @@ TEST(test_generator_rows_flat_form) {
     gen_kernel_close(&g);
   }
   free(spec);
+}
+
+/* full_rows: each rows kernel of the 16-byte path is a template on FULL, and
+   every chunk slot's test gives way to it; the launcher runs the FULL instance
+   where the row fills every thread's chunk slots (4 slots of 8 bf16: C a
+   multiple of 1024 * warps per row), for the ring's kernel, the flat form and
+   the short form (its own slots: 1 a thread), and counts the blocks that fit of
+   both instances, each given the ring's shared memory. Without the tile, or on
+   the element path, one kernel tests every slot. */
+static void check_full_rows(int full) {
+  char *spec = rmsnorm_ring_spec(full ? ", flat_above = 48, short_chunks = 1" : ", flat_above = 48, short_chunks = 1, full_rows = 0");
+  gen_kernel g;
+  if (spec && gen_kernel_open(&g, spec, "rmsnorm_bf16.cu", "rmsnorm_bf16_wbf16_vec16")) {
+    const char *kernel_at = strstr(g.text, "FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(");
+    const char *tmpl = strstr(g.text, "template <bool FULL>\n__global__ void __launch_bounds__(512, 1)\nFG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(");
+    const char *l = g.launch;
+    if (full) {
+      CHECK_MSG(tmpl && kernel_at && tmpl < kernel_at, "the ring's kernel is no template on FULL:\n%.400s", kernel_at ? kernel_at - 200 : g.text);
+      CHECK_MSG(strstr(g.kernel, "if (live && (FULL || pos < nc)) {") && strstr(g.kernel, "if (live && (FULL || pos + 3 * tpr < nc)) {") &&
+                    !strstr(g.kernel, "if (live && pos"),
+                "a chunk slot of the ring's kernel is tested whatever FULL says:\n%s", g.kernel);
+      CHECK_MSG(strstr(l, "const bool full = nc == 128 * wr;"), "the launcher does not test that the row fills its threads' slots:\n%s", l);
+      CHECK_MSG(strstr(l, "if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>") &&
+                    strstr(l, "else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>") &&
+                    strstr(l, "if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<true><<<grid, (unsigned)threads, 0, stream>>>") &&
+                    strstr(l, "else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<false><<<grid, (unsigned)threads, 0, stream>>>") &&
+                    strstr(l, "if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>"),
+                "the launcher does not pick each form's FULL instance where the row fills its slots:\n%s", l);
+      CHECK_MSG(strstr(l, "cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, cudaFuncAttributeMaxDynamicSharedMemorySize") &&
+                    strstr(l, "cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, cudaFuncAttributeMaxDynamicSharedMemorySize") &&
+                    strstr(l, "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, (int)threads, ring_smem);") &&
+                    strstr(l, "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, (int)threads, ring_smem);") &&
+                    strstr(l, "if (other < blocks_fit) blocks_fit = other;"),
+                "the ring's launcher does not give both instances the ring and count the fewer blocks:\n%s", l);
+      CHECK_MSG(strstr(l, "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, 512, 0);") &&
+                    strstr(l, "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, 512, 0);"),
+                "the launcher's blocks per multiprocessor leave an instance out:\n%s", l);
+    } else {
+      CHECK_MSG(!strstr(g.text, "FULL") && !strstr(g.text, "<true>") && !strstr(g.text, "<false>") &&
+                    strstr(g.kernel, "if (live && pos + 3 * tpr < nc) {") &&
+                    strstr(l, "  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>"),
+                "with full_rows = 0 a kernel has instances, or a slot is not tested:\n%s", l);
+    }
+    /* the element path: one kernel, every slot tested */
+    char *head = between(g.text, "// rmsnorm_bf16_wbf16_scalar\n", "(fg_rmsnorm_bf16_wbf16_scalar)(");
+    char *scalar = kernel_text(g.text, "(fg_rmsnorm_bf16_wbf16_scalar)(");
+    CHECK_MSG(head && scalar && !strstr(head, "template") && !strstr(scalar, "FULL") && strstr(scalar, "if (live && pos < nc) {"),
+              "the element path's kernel is a template on FULL (or missing)");
+    free(head);
+    free(scalar);
+    gen_kernel_close(&g);
+  }
+  free(spec);
+}
+TEST(test_generator_rows_full_rows) {
+  check_full_rows(1);
+  check_full_rows(0);
 }
 
 /* bf16_shift: the bf16 kernels' loads and unpacking take the shift form
@@ -723,12 +780,12 @@ static void check_bf16_shift(int shift) {
     CHECK_MSG(strstr(shrt, "fg_unpack_bf16x8<true>(weight_held[0]"), "the short form with bf16_shift does not unpack the weight in the shift form:\n%s", shrt);
     CHECK_MSG(strstr(t, "; bf16 unpacked by a shift and a mask"), "%s: the kernel's comment does not name the shift form", path);
   } else if (t) {
-    CHECK_MSG(!strstr(t, "<true>") && !strstr(t, "shift and a mask"), "%s: a kernel without bf16_shift takes the shift form", path);
+    CHECK_MSG(!strstr(t, "x8<true>(") && !strstr(t, "shift and a mask"), "%s: a kernel without bf16_shift takes the shift form", path);
   }
   free(k);
   free(shrt);
   free(t);
-  check_file_lacks(&f, "rmsnorm_fp16.cu", "<true>", NULL, "an fp16 kernel takes the bf16 shift form");
+  check_file_lacks(&f, "rmsnorm_fp16.cu", "x8<true>(", NULL, "an fp16 kernel takes the bf16 shift form");
   run_free(&r);
   fixture_close(&f);
 }

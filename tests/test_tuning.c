@@ -575,9 +575,14 @@ TEST(test_tuning_build_candidate_reports_its_short_form) {
   char *text = read_text(path, NULL);
   CHECK_MSG(text != NULL, "no %s", path);
   const char *at = text ? strstr(text, "FG_ARCH_NAME(fg__attributes_rmsnorm_bf16_wbf16_vec16_t0)(cudaFuncAttributes* a)") : NULL;
-  CHECK_MSG(at && strstr(at, "cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_t0_short));") &&
+  CHECK_MSG(at && strstr(at, "cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_t0_short)<false>);") &&
+                strstr(at, "cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_t0_short)<true>);") &&
                 strstr(at, "if (err == cudaSuccess && b.localSizeBytes > a->localSizeBytes) a->localSizeBytes = b.localSizeBytes;"),
             "candidate 0's attributes leave its short form out");
+  /* and the first kernel's FULL instance (tile full_rows) */
+  CHECK_MSG(at && strstr(at, "cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_t0)<false>);") &&
+                strstr(at, "cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_t0)<true>);"),
+            "candidate 0's attributes leave an instance out");
   free(text);
   fixture_close(&f);
 }
@@ -666,6 +671,11 @@ TEST(test_tuning_build_around_current_tiles) {
               "the target's tiles (the spec's) with l2_last = 1 are not a candidate");
     CHECK_MSG(candidate_with(cands, v, "", cur, sizeof cur) && !strcmp(cur, "target"),
               "candidate 0 is not the spec's tiles, labelled target");
+    /* the second value of around's full_rows, on each */
+    CHECK_MSG(candidate_with(cands, v, "chunks = 4, evict_first = 0, full_rows = 0, l2_last = 1, warps = 16", cur, sizeof cur) && !cur[0],
+              "h200's tiles with full_rows = 0 are not a candidate (unlabelled)");
+    CHECK_MSG(candidate_with(cands, v, "full_rows = 0", cur, sizeof cur) && !cur[0],
+              "the target's tiles with full_rows = 0 are not a candidate");
     /* the product's 64 sets hold neither (l2_last is not in it) */
     int n = 0, with = 0;
     char key[300];
@@ -677,8 +687,8 @@ TEST(test_tuning_build_around_current_tiles) {
       if (at && at < end) sscanf(at + 11, "%299[^\"]", params);
       if (strstr(params, "l2_last = 1")) with++;
     }
-    CHECK_MSG(with == 2, "%d candidates with l2_last = 1, expected h200's and the target's with it", with);
-    CHECK_MSG(n <= 64 + 1 + 2, "%d candidates: more than the product, h200's and the two around them", n);
+    CHECK_MSG(with == 3, "%d candidates with l2_last = 1, expected h200's, h200's with full_rows = 0 and the target's with it", with);
+    CHECK_MSG(n <= 64 + 1 + 4, "%d candidates: more than the product, h200's and the four around them", n);
   }
   free(cands);
   fixture_close(&f);
@@ -687,7 +697,7 @@ TEST(test_tuning_build_around_current_tiles) {
 /* tune.around is checked like the rest of tune: a table of parameter =
    {values}, each a tile parameter with values in its range. */
 TEST(test_tuning_spec_around_checked) {
-  const char *ok = "local around = { l2_last = { 0, 1 } }";
+  const char *ok = "local around = { l2_last = { 0, 1 }, full_rows = { 1, 0 } }";
   expect_spec_error_in("gen/specs/serving.lua", ok, "local around = { 0, 1 }", "tune[1].around",
                        "a table of tile parameter = {values}, each tried alone on the tiles a GPU runs now, got");
   expect_spec_error_in("gen/specs/serving.lua", ok, "local around = { l2_lost = { 0, 1 } }", "tune[1].around.l2_lost",

@@ -88,7 +88,10 @@ local function member(o)
       -- and the 16-bit select01 forms with 1 / C from the launcher
       { when = { arch = 100 }, wide_sum = 0, launcher_inv_c = 0 },
       { when = { residual = "res" }, min_blocks = 1, prefetch = 1, evict_first = 0 },
-      { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
+      -- the 32-register forms test each chunk slot: without the tests (the FULL
+      -- instance of tile full_rows) ptxas spills them
+      { when = { residual = "nores" }, full_rows = 0 },
+      { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0, full_rows = 1 },
       { when = { access = "scalar" }, chunks = 16, min_blocks = 1, blocks_per_sm = 32 },
     }, o.ring and {
       -- per batch and per frame (sm_90): x's rows by bulk copies into a ring of 2
@@ -98,13 +101,14 @@ local function member(o)
       -- these are up to 8% faster again on both GPUs (two shapes 1 to 2% slower).
       -- The scalar, per-token and select01 forms, whose modulation the ring cannot
       -- hold, were 2 to 8% slower with it (bench/NOTES.md)
-      { when = { arch = 90, residual = "nores", access = "vec16", act = "bf16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 },
-      { when = { arch = 90, residual = "nores", access = "vec16", act = "fp16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1 },
+      { when = { arch = 90, residual = "nores", access = "vec16", act = "bf16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, full_rows = 1 },
+      { when = { arch = 90, residual = "nores", access = "vec16", act = "fp16" }, bulk_rows = 2, blocks_per_sm = 16, warps = 16, chunks = 4, min_blocks = 1, full_rows = 1 },
     }),
     -- the tuner's candidates (fusegen_tune; docs/tuning.md); the inputs' L2
-    -- policy tried alone on the tiles a GPU runs now
+    -- policy and the untested instance (full_rows) tried alone on the tiles a
+    -- GPU runs now
     tune = { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
-      { when = { access = "vec16" }, prefetch = { 0, 1, 2 }, around = { l2_last = { 0, 1 } } } },
+      { when = { access = "vec16" }, prefetch = { 0, 1, 2 }, around = { l2_last = { 0, 1 }, full_rows = { 1, 0 } } } },
   }
 end
 

@@ -66,9 +66,10 @@ local function tiles(o)
     { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1,
       wide_sum = 1, prefetch = two and 1 or 0, short_rows = 256, short_chunks = 1 })
 end
--- the tuner's candidates; the inputs' L2 policy (l2_last) is tried alone on the
--- tiles a GPU runs now, since in the product it would pass 64 sets
-local around = { l2_last = { 0, 1 } }
+-- the tuner's candidates; the inputs' L2 policy (l2_last) and the untested
+-- instance (full_rows) are tried alone on the tiles a GPU runs now, since in
+-- the product they would pass 64 sets
+local around = { l2_last = { 0, 1 }, full_rows = { 1, 0 } }
 local function tune(o)
   if o.norm then
     return { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },

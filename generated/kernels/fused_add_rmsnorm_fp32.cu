@@ -18,6 +18,9 @@
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
@@ -40,19 +43,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -60,7 +63,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     {
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -70,7 +73,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fg_round_to<float>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -80,7 +83,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fg_round_to<float>(v[1][j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -90,7 +93,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fg_round_to<float>(v[2][j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -126,7 +129,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -135,7 +138,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -144,7 +147,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -153,7 +156,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -165,19 +168,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -195,9 +198,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp32_wfp32_vec1
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -207,6 +212,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp32_wfp32_vec1
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
@@ -229,19 +237,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -249,7 +257,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     {
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -259,7 +267,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fg_round_to<float>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -269,7 +277,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fg_round_to<float>(v[1][j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -279,7 +287,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fg_round_to<float>(v[2][j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -315,7 +323,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -324,7 +332,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -333,7 +341,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -342,7 +350,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -354,19 +362,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -384,9 +392,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp32_wfp32_vec1
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -396,6 +406,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp32_wfp32_vec1
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
@@ -417,19 +430,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -437,7 +450,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     {
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -447,7 +460,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fg_round_to<float>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -457,7 +470,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fg_round_to<float>(v[1][j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -467,7 +480,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fg_round_to<float>(v[2][j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -503,7 +516,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -512,7 +525,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -521,7 +534,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -530,7 +543,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -542,19 +555,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -572,9 +585,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp32_wfp32_vec1
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -18,6 +18,9 @@
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
@@ -40,19 +43,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -60,7 +63,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     {
       const float* residual_row = (float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       float* to_row = (float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -70,7 +73,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fg_round_to<float>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -80,7 +83,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fg_round_to<float>(v[1][j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -90,7 +93,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fg_round_to<float>(v[2][j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -127,7 +130,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -136,7 +139,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -145,7 +148,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -154,7 +157,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -177,19 +180,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[3][0]);
       }
@@ -207,9 +210,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp32_
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -219,6 +224,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp32_
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
@@ -241,19 +249,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -261,7 +269,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     {
       const float* residual_row = (float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       float* to_row = (float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -271,7 +279,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fg_round_to<float>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -281,7 +289,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fg_round_to<float>(v[1][j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -291,7 +299,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fg_round_to<float>(v[2][j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -328,7 +336,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -337,7 +345,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -346,7 +354,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -355,7 +363,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -378,19 +386,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[3][0]);
       }
@@ -408,9 +416,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp32_
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -420,6 +430,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp32_
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
@@ -441,19 +454,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -461,7 +474,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     {
       const float* residual_row = (float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       float* to_row = (float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -471,7 +484,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fg_round_to<float>(v[0][j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -481,7 +494,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fg_round_to<float>(v[1][j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -491,7 +504,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fg_round_to<float>(v[2][j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_stream(residual_row + e + 0, &a[0]);
@@ -528,7 +541,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -537,7 +550,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -546,7 +559,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -555,7 +568,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -578,19 +591,19 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)(const fg_fused_add
     }
     {
       __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp8e4m3x4(orow + e + 0, &v[3][0]);
       }
@@ -608,9 +621,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp32_
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

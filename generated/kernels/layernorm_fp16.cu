@@ -18,6 +18,9 @@
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
@@ -40,11 +43,11 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -63,7 +66,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -73,7 +76,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -93,7 +96,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     if (p.weight || p.bias) {
       const __half* wt = (const __half*)p.weight;
       const __half* bs = (const __half*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -108,7 +111,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -126,11 +129,11 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -141,6 +144,9 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
 // layernorm_fp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
@@ -164,7 +170,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -175,7 +181,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
     uint4 bias_held[1] = {};  // bias: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
@@ -185,7 +191,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
@@ -195,7 +201,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -211,7 +217,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     if (p.weight || p.bias) {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         if (p.weight) {
           float w[8];
           fg_unpack_fp16x8(weight_held[0], &w[0]);
@@ -228,7 +234,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -246,14 +252,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_layernorm_fp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -263,6 +272,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
@@ -285,11 +297,11 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -308,7 +320,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -318,7 +330,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -338,7 +350,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     if (p.weight || p.bias) {
       const __half* wt = (const __half*)p.weight;
       const __half* bs = (const __half*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -353,7 +365,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -371,11 +383,11 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -386,6 +398,9 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
 // layernorm_fp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
@@ -409,7 +424,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -420,7 +435,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
     uint4 bias_held[1] = {};  // bias: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
@@ -430,7 +445,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
@@ -440,7 +455,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -456,7 +471,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     if (p.weight || p.bias) {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         if (p.weight) {
           float w[8];
           fg_unpack_fp16x8(weight_held[0], &w[0]);
@@ -473,7 +488,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -491,14 +506,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_layernorm_fp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -508,6 +526,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
@@ -529,11 +550,11 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -552,7 +573,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -562,7 +583,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -582,7 +603,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     if (p.weight || p.bias) {
       const __half* wt = (const __half*)p.weight;
       const __half* bs = (const __half*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -597,7 +618,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -615,11 +636,11 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -630,6 +651,9 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float i
 // layernorm_fp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight, bias) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
@@ -652,7 +676,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -663,7 +687,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
     uint4 bias_held[1] = {};  // bias: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       if (p.weight) {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
@@ -673,7 +697,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // LayerNorm
       float s = 0.f;
       {  // LayerNorm: centre first
@@ -683,7 +707,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -699,7 +723,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     if (p.weight || p.bias) {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         if (p.weight) {
           float w[8];
           fg_unpack_fp16x8(weight_held[0], &w[0]);
@@ -716,7 +740,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -734,14 +758,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_layernorm_fp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -191,6 +191,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p, const float inv_C, const fg_udiv rows_div)
 {
@@ -255,19 +258,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
       scale_kept_row = scale_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         scale_kept[0] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         scale_kept[1] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         scale_kept[2] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         scale_kept[3] = fg_ld16_keep(scale_row + e);
       }
@@ -275,19 +278,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
       shift_kept_row = shift_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         shift_kept[0] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         shift_kept[1] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         shift_kept[2] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         shift_kept[3] = fg_ld16_keep(shift_row + e);
       }
@@ -313,7 +316,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -323,7 +326,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -333,7 +336,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           s = fmaf(v[1][6], v[1][6], s);
           s = fmaf(v[1][7], v[1][7], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
@@ -343,7 +346,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           s = fmaf(v[2][6], v[2][6], s);
           s = fmaf(v[2][7], v[2][7], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -367,7 +370,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -382,7 +385,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -397,7 +400,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -412,7 +415,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -429,7 +432,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[0], &sc[0]);
         float sh[8] = {};
@@ -437,7 +440,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[1], &sc[0]);
         float sh[8] = {};
@@ -445,7 +448,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[2], &sc[0]);
         float sh[8] = {};
@@ -453,7 +456,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[3], &sc[0]);
         float sh[8] = {};
@@ -464,19 +467,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
@@ -514,19 +517,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
       scale_kept_row = scale_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         scale_kept[0] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         scale_kept[1] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         scale_kept[2] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         scale_kept[3] = fg_ld16_keep(scale_row + e);
       }
@@ -534,19 +537,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
       shift_kept_row = shift_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         shift_kept[0] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         shift_kept[1] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         shift_kept[2] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         shift_kept[3] = fg_ld16_keep(shift_row + e);
       }
@@ -576,7 +579,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -591,7 +594,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -606,7 +609,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -621,7 +624,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -638,7 +641,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[0], &sc[0]);
         float sh[8] = {};
@@ -646,7 +649,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[1], &sc[0]);
         float sh[8] = {};
@@ -654,7 +657,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[2], &sc[0]);
         float sh[8] = {};
@@ -662,7 +665,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[3], &sc[0]);
         float sh[8] = {};
@@ -673,19 +676,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
@@ -723,19 +726,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
       scale_kept_row = scale_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         scale_kept[0] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         scale_kept[1] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         scale_kept[2] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         scale_kept[3] = fg_ld16_keep(scale_row + e);
       }
@@ -743,19 +746,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
       shift_kept_row = shift_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         shift_kept[0] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         shift_kept[1] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         shift_kept[2] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         shift_kept[3] = fg_ld16_keep(shift_row + e);
       }
@@ -763,7 +766,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -778,7 +781,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -793,7 +796,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -808,7 +811,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -825,7 +828,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[0], &sc[0]);
         float sh[8] = {};
@@ -833,7 +836,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[1], &sc[0]);
         float sh[8] = {};
@@ -841,7 +844,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[2], &sc[0]);
         float sh[8] = {};
@@ -849,7 +852,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     #pragma unroll
         for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         float sc[8] = {};
         fg_unpack_bf16x8(scale_kept[3], &sc[0]);
         float sh[8] = {};
@@ -860,19 +863,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
@@ -902,8 +905,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16), 512, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<false>, 512, 0);
     if (err != cudaSuccess) return err;
+    {
+      int other = 0;  // the blocks of the kernel's other instance: the launch may take either
+      err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<true>, 512, 0);
+      if (err != cudaSuccess) return err;
+      if (other < per_sm) per_sm = other;
+    }
     if (per_sm > 16) per_sm = 16;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
@@ -914,6 +923,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
   const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
   if (fit > 16) fit = 16;
   // the ring's shared memory (tile bulk_rows), and the blocks that fit with it
@@ -925,10 +935,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
   if (asked != 0 && (int64_t)(asked >> 32) == p->C) {
     fit = (int64_t)(asked & 0xffffffffu);
   } else {
-    // the kernel's leave to take the widest ring (idempotent)
-    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16), cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+    // the kernel's leave to take the widest ring (idempotent), for each instance
+    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+    if (err == cudaSuccess) err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
     int blocks_fit = 0;
-    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16), (int)threads, ring_smem);
+    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<false>, (int)threads, ring_smem);
+    int other = 0;  // the blocks of the kernel's other instance: the launch may take either
+    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<true>, (int)threads, ring_smem);
+    if (other < blocks_fit) blocks_fit = other;
     if (err != cudaSuccess) return err;
     fit = blocks_fit < 16 ? blocks_fit : 16;
     if (fit < 1) fit = 1;
@@ -937,7 +951,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  else FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
   return cudaGetLastError();
 }
 
@@ -1114,6 +1129,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead; bf16 unpacked by a shift and a mask
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_params p, const float inv_C, const fg_udiv rows_div)
 {
@@ -1176,19 +1194,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
       scale_kept_row = scale_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         scale_kept[0] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         scale_kept[1] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         scale_kept[2] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         scale_kept[3] = fg_ld16_keep(scale_row + e);
       }
@@ -1196,19 +1214,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
       shift_kept_row = shift_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         shift_kept[0] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         shift_kept[1] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         shift_kept[2] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         shift_kept[3] = fg_ld16_keep(shift_row + e);
       }
@@ -1234,7 +1252,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1244,7 +1262,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1254,7 +1272,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           s = fmaf(v[1][6], v[1][6], s);
           s = fmaf(v[1][7], v[1][7], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
@@ -1264,7 +1282,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           s = fmaf(v[2][6], v[2][6], s);
           s = fmaf(v[2][7], v[2][7], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -1288,7 +1306,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1303,7 +1321,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1318,7 +1336,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1333,7 +1351,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1350,7 +1368,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[0], &sc[0]);
         float sh[8] = {};
@@ -1358,7 +1376,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[1], &sc[0]);
         float sh[8] = {};
@@ -1366,7 +1384,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[2], &sc[0]);
         float sh[8] = {};
@@ -1374,7 +1392,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[3], &sc[0]);
         float sh[8] = {};
@@ -1385,19 +1403,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
@@ -1435,19 +1453,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
       scale_kept_row = scale_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         scale_kept[0] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         scale_kept[1] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         scale_kept[2] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         scale_kept[3] = fg_ld16_keep(scale_row + e);
       }
@@ -1455,19 +1473,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
       shift_kept_row = shift_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         shift_kept[0] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         shift_kept[1] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         shift_kept[2] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         shift_kept[3] = fg_ld16_keep(shift_row + e);
       }
@@ -1497,7 +1515,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1512,7 +1530,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1527,7 +1545,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1542,7 +1560,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1559,7 +1577,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[0], &sc[0]);
         float sh[8] = {};
@@ -1567,7 +1585,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[1], &sc[0]);
         float sh[8] = {};
@@ -1575,7 +1593,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[2], &sc[0]);
         float sh[8] = {};
@@ -1583,7 +1601,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[3], &sc[0]);
         float sh[8] = {};
@@ -1594,19 +1612,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
@@ -1644,19 +1662,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     if (scale_row != scale_kept_row) {  // another row than the block's last row read: load it
       scale_kept_row = scale_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         scale_kept[0] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         scale_kept[1] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         scale_kept[2] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         scale_kept[3] = fg_ld16_keep(scale_row + e);
       }
@@ -1664,19 +1682,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     if (shift_row != shift_kept_row) {  // another row than the block's last row read: load it
       shift_kept_row = shift_row;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         shift_kept[0] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         shift_kept[1] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         shift_kept[2] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         shift_kept[3] = fg_ld16_keep(shift_row + e);
       }
@@ -1684,7 +1702,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1699,7 +1717,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1714,7 +1732,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1729,7 +1747,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
           for (int j = 0; j < 8; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1746,7 +1764,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[0], &sc[0]);
         float sh[8] = {};
@@ -1754,7 +1772,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[1], &sc[0]);
         float sh[8] = {};
@@ -1762,7 +1780,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[2], &sc[0]);
         float sh[8] = {};
@@ -1770,7 +1788,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     #pragma unroll
         for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         float sc[8] = {};
         fg_unpack_bf16x8<true>(scale_kept[3], &sc[0]);
         float sh[8] = {};
@@ -1781,19 +1799,19 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
@@ -1823,8 +1841,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h2
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200), 512, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<false>, 512, 0);
     if (err != cudaSuccess) return err;
+    {
+      int other = 0;  // the blocks of the kernel's other instance: the launch may take either
+      err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<true>, 512, 0);
+      if (err != cudaSuccess) return err;
+      if (other < per_sm) per_sm = other;
+    }
     if (per_sm > 16) per_sm = 16;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
@@ -1835,6 +1859,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h2
   const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
   if (fit > 16) fit = 16;
   // the ring's shared memory (tile bulk_rows), and the blocks that fit with it
@@ -1846,10 +1871,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h2
   if (asked != 0 && (int64_t)(asked >> 32) == p->C) {
     fit = (int64_t)(asked & 0xffffffffu);
   } else {
-    // the kernel's leave to take the widest ring (idempotent)
-    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200), cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+    // the kernel's leave to take the widest ring (idempotent), for each instance
+    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+    if (err == cudaSuccess) err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
     int blocks_fit = 0;
-    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200), (int)threads, ring_smem);
+    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<false>, (int)threads, ring_smem);
+    int other = 0;  // the blocks of the kernel's other instance: the launch may take either
+    if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<true>, (int)threads, ring_smem);
+    if (other < blocks_fit) blocks_fit = other;
     if (err != cudaSuccess) return err;
     fit = blocks_fit < 16 ? blocks_fit : 16;
     if (fit < 1) fit = 1;
@@ -1858,7 +1887,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h2
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  else FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
   return cudaGetLastError();
 }
 #endif
@@ -2636,6 +2666,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_scalar)(
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
@@ -2660,11 +2693,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -2672,11 +2705,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -2684,11 +2717,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -2697,11 +2730,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -2711,7 +2744,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -2735,7 +2768,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -2745,7 +2778,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -2770,7 +2803,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2785,7 +2818,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2802,7 +2835,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -2811,7 +2844,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -2823,11 +2856,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -2845,9 +2878,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2857,6 +2892,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
@@ -2883,11 +2921,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
@@ -2895,11 +2933,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_policy(residual_row + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_policy(residual_row + e, l2_last);
       }
@@ -2907,11 +2945,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
@@ -2920,11 +2958,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -2934,7 +2972,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -2958,7 +2996,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -2968,7 +3006,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -2993,7 +3031,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -3008,7 +3046,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -3025,7 +3063,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -3034,7 +3072,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -3046,11 +3084,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -3068,9 +3106,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3080,6 +3120,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
 {
@@ -3103,11 +3146,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -3115,11 +3158,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -3127,11 +3170,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -3140,11 +3183,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -3154,7 +3197,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -3178,7 +3221,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -3188,7 +3231,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -3213,7 +3256,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -3228,7 +3271,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -3245,7 +3288,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -3254,7 +3297,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -3266,11 +3309,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -3286,9 +3329,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
   (void)sm_count;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
@@ -3299,6 +3344,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs and modulation loaded ahead of the stores and reductions
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params p, const float inv_C)
 {
@@ -3325,11 +3373,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
@@ -3337,11 +3385,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_policy(residual_row + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_policy(residual_row + e, l2_last);
       }
@@ -3349,11 +3397,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
@@ -3363,32 +3411,32 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
     uint4 scale_raw[2];
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         scale_raw[0] = fg_ld16_keep(scale_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         scale_raw[1] = fg_ld16_keep(scale_row + e);
       }
     }
     uint4 shift_raw[2];
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         shift_raw[0] = fg_ld16_keep(shift_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         shift_raw[1] = fg_ld16_keep(shift_row + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -3398,7 +3446,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -3422,7 +3470,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -3432,7 +3480,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -3457,7 +3505,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -3472,7 +3520,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -3489,7 +3537,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         float sc[8] = {};
         fg_unpack_bf16x8(scale_raw[0], &sc[0]);
         float sh[8] = {};
@@ -3497,7 +3545,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         float sc[8] = {};
         fg_unpack_bf16x8(scale_raw[1], &sc[0]);
         float sh[8] = {};
@@ -3508,11 +3556,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -3530,9 +3578,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16_h200
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -20,6 +20,9 @@
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
@@ -42,19 +45,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -83,25 +86,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -130,7 +133,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -145,7 +148,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -160,7 +163,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -175,7 +178,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -192,7 +195,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -201,7 +204,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -210,7 +213,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -219,7 +222,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -231,19 +234,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -263,9 +266,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -275,6 +280,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
@@ -297,19 +305,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -338,25 +346,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -385,7 +393,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -400,7 +408,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -415,7 +423,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -430,7 +438,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -447,7 +455,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -456,7 +464,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -465,7 +473,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -474,7 +482,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -486,19 +494,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -518,9 +526,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -530,6 +540,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
@@ -551,19 +564,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -592,25 +605,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -639,7 +652,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -654,7 +667,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -669,7 +682,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -684,7 +697,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -701,7 +714,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -710,7 +723,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -719,7 +732,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -728,7 +741,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -740,19 +753,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -770,9 +783,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -1552,6 +1567,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
@@ -1574,19 +1592,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1595,7 +1613,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1605,7 +1623,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1615,7 +1633,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1625,7 +1643,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1660,25 +1678,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -1707,7 +1725,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1722,7 +1740,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1737,7 +1755,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1752,7 +1770,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1769,7 +1787,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1778,7 +1796,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1787,7 +1805,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1796,7 +1814,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1808,19 +1826,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -1840,9 +1858,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1852,6 +1872,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
@@ -1874,19 +1897,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1895,7 +1918,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1905,7 +1928,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1915,7 +1938,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1925,7 +1948,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1960,25 +1983,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -2007,7 +2030,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2022,7 +2045,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2037,7 +2060,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2052,7 +2075,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2069,7 +2092,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2078,7 +2101,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2087,7 +2110,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2096,7 +2119,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2108,19 +2131,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -2140,9 +2163,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2152,6 +2177,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
@@ -2173,19 +2201,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -2194,7 +2222,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2204,7 +2232,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2214,7 +2242,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2224,7 +2252,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2259,25 +2287,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -2306,7 +2334,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2321,7 +2349,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2336,7 +2364,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2351,7 +2379,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2368,7 +2396,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2377,7 +2405,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2386,7 +2414,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2395,7 +2423,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2407,19 +2435,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -2437,9 +2465,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
   const fg_udiv rows_per_F = fg_udiv_make(p->L > 0 ? (uint32_t)(p->L / p->F) : 1u);
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
   return cudaGetLastError();
 }
 #endif

@@ -1292,6 +1292,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_nore
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
@@ -1316,11 +1319,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1328,11 +1331,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1340,11 +1343,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -1353,11 +1356,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1367,7 +1370,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -1391,7 +1394,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1401,7 +1404,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1426,7 +1429,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1441,7 +1444,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1458,7 +1461,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1467,7 +1470,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1479,11 +1482,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1501,9 +1504,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_res_
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1513,6 +1518,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_res_
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
@@ -1537,11 +1545,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1549,11 +1557,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1561,11 +1569,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -1574,11 +1582,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1588,7 +1596,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -1612,7 +1620,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1622,7 +1630,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1647,7 +1655,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1662,7 +1670,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1679,7 +1687,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1688,7 +1696,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1700,11 +1708,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1722,9 +1730,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_res_
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1734,6 +1744,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_res_
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_per_token_params p)
 {
@@ -1757,11 +1770,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1769,11 +1782,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1781,11 +1794,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -1794,11 +1807,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
     const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1808,7 +1821,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -1832,7 +1845,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1842,7 +1855,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1867,7 +1880,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1882,7 +1895,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1899,7 +1912,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1908,7 +1921,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1920,11 +1933,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)(const fg_norm_modulate_p
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1940,9 +1953,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_res_
   (void)sm_count;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

@@ -20,6 +20,9 @@
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
@@ -42,19 +45,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -83,25 +86,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -130,7 +133,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -145,7 +148,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -160,7 +163,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -175,7 +178,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -192,7 +195,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -201,7 +204,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -210,7 +213,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -219,7 +222,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -231,19 +234,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -261,9 +264,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_nore
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -273,6 +278,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_nore
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
@@ -295,19 +303,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -336,25 +344,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -383,7 +391,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -398,7 +406,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -413,7 +421,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -428,7 +436,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -445,7 +453,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -454,7 +462,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -463,7 +471,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -472,7 +480,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -484,19 +492,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -514,9 +522,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_nore
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -526,6 +536,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_nore
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate_per_token_params p)
 {
@@ -547,19 +560,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -588,25 +601,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -635,7 +648,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -650,7 +663,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -665,7 +678,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -680,7 +693,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -697,7 +710,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -706,7 +719,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -715,7 +728,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -724,7 +737,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -736,19 +749,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)(const fg_norm_modulate
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -764,9 +777,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_nore
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
@@ -1544,6 +1559,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_nore
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
@@ -1566,19 +1584,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1587,7 +1605,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1597,7 +1615,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1607,7 +1625,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1617,7 +1635,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1652,25 +1670,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -1699,7 +1717,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1714,7 +1732,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1729,7 +1747,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1744,7 +1762,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1761,7 +1779,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1770,7 +1788,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1779,7 +1797,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1788,7 +1806,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1800,19 +1818,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -1830,9 +1848,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_res_
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1842,6 +1862,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_res_
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
@@ -1864,19 +1887,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1885,7 +1908,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1895,7 +1918,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1905,7 +1928,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1915,7 +1938,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1950,25 +1973,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -1997,7 +2020,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2012,7 +2035,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2027,7 +2050,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2042,7 +2065,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2059,7 +2082,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2068,7 +2091,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2077,7 +2100,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2086,7 +2109,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2098,19 +2121,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -2128,9 +2151,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_res_
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2140,6 +2165,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_res_
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_per_token_params p)
 {
@@ -2161,19 +2189,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -2182,7 +2210,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2192,7 +2220,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2202,7 +2230,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2212,7 +2240,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2247,25 +2275,25 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -2294,7 +2322,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2309,7 +2337,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2324,7 +2352,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2339,7 +2367,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2356,7 +2384,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2365,7 +2393,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2374,7 +2402,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2383,7 +2411,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2395,19 +2423,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)(const fg_norm_modulate_p
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -2423,9 +2451,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_res_
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

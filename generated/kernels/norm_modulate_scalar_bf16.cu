@@ -1473,6 +1473,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_s
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -1497,11 +1500,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1509,11 +1512,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1521,22 +1524,22 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1546,7 +1549,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -1570,7 +1573,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1580,7 +1583,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1605,7 +1608,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1620,7 +1623,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1645,11 +1648,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1667,9 +1670,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1679,6 +1684,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -1703,11 +1711,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1715,11 +1723,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1727,22 +1735,22 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1752,7 +1760,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -1776,7 +1784,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1786,7 +1794,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1811,7 +1819,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1826,7 +1834,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1851,11 +1859,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1873,9 +1881,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1885,6 +1895,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p)
 {
@@ -1908,11 +1921,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1920,11 +1933,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1932,22 +1945,22 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1957,7 +1970,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -1981,7 +1994,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1991,7 +2004,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -2016,7 +2029,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2031,7 +2044,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2056,11 +2069,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -2076,9 +2089,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
   (void)sm_count;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

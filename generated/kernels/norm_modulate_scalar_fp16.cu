@@ -1134,6 +1134,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_s
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -1158,11 +1161,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 x_raw[2];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1170,11 +1173,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_raw[2];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1182,22 +1185,22 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_gate_raw[2];
     {
       const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_fp16x8(residual_raw[0], &a[0]);
@@ -1207,7 +1210,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_fp16x8(residual_raw[1], &a[0]);
@@ -1231,7 +1234,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1241,7 +1244,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1266,7 +1269,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const __half* wt = (const __half*)p.weight;
       const __half* bs = (const __half*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1281,7 +1284,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1306,11 +1309,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -1328,9 +1331,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1340,6 +1345,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -1364,11 +1372,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 x_raw[2];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1376,11 +1384,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_raw[2];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1388,22 +1396,22 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_gate_raw[2];
     {
       const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_fp16x8(residual_raw[0], &a[0]);
@@ -1413,7 +1421,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_fp16x8(residual_raw[1], &a[0]);
@@ -1437,7 +1445,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1447,7 +1455,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1472,7 +1480,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const __half* wt = (const __half*)p.weight;
       const __half* bs = (const __half*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1487,7 +1495,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1512,11 +1520,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -1534,9 +1542,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1546,6 +1556,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p)
 {
@@ -1569,11 +1582,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 x_raw[2];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1581,11 +1594,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_raw[2];
     {
       const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1593,22 +1606,22 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     uint4 residual_gate_raw[2];
     {
       const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_fp16x8(residual_raw[0], &a[0]);
@@ -1618,7 +1631,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_fp16x8(residual_raw[1], &a[0]);
@@ -1642,7 +1655,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1652,7 +1665,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1677,7 +1690,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const __half* wt = (const __half*)p.weight;
       const __half* bs = (const __half*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1692,7 +1705,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1717,11 +1730,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -1737,9 +1750,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
   (void)sm_count;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

@@ -20,6 +20,9 @@
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -42,19 +45,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -81,25 +84,25 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -128,7 +131,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -143,7 +146,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -158,7 +161,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -173,7 +176,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -202,19 +205,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -232,9 +235,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -244,6 +249,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -266,19 +274,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -305,25 +313,25 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -352,7 +360,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -367,7 +375,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -382,7 +390,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -397,7 +405,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -426,19 +434,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -456,9 +464,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -468,6 +478,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_scalar_params p)
 {
@@ -489,19 +502,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -528,25 +541,25 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -575,7 +588,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -590,7 +603,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -605,7 +618,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -620,7 +633,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -649,19 +662,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)(const fg_norm_modulate_sc
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -677,9 +690,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_v
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
@@ -1344,6 +1359,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_nores_s
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -1366,19 +1384,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1387,7 +1405,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1397,7 +1415,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1407,7 +1425,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1417,7 +1435,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1450,25 +1468,25 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -1497,7 +1515,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1512,7 +1530,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1527,7 +1545,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1542,7 +1560,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1571,19 +1589,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -1601,9 +1619,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1613,6 +1633,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
@@ -1635,19 +1658,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1656,7 +1679,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1666,7 +1689,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1676,7 +1699,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1686,7 +1709,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1719,25 +1742,25 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -1766,7 +1789,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1781,7 +1804,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1796,7 +1819,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1811,7 +1834,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1840,19 +1863,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -1870,9 +1893,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1882,6 +1907,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scalar_params p)
 {
@@ -1903,19 +1931,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1924,7 +1952,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1934,7 +1962,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1944,7 +1972,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1954,7 +1982,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1987,25 +2015,25 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -2034,7 +2062,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2049,7 +2077,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2064,7 +2092,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2079,7 +2107,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2108,19 +2136,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)(const fg_norm_modulate_scal
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -2136,9 +2164,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_res_vec
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

@@ -1656,6 +1656,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -1680,11 +1683,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -1692,11 +1695,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -1704,11 +1707,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -1726,11 +1729,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1740,7 +1743,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -1764,7 +1767,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -1774,7 +1777,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -1799,7 +1802,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1814,7 +1817,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -1831,7 +1834,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1840,7 +1843,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -1852,31 +1855,31 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
     uint4 gate_raw[2];
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       gate_raw[0] = fg_ld16_keep(gate_row + e);
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+    if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
       const int e = (pos + 1 * tpr) * 8;
       gate_raw[1] = fg_ld16_keep(gate_row + e);
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_st16(orow + e, gate_raw[0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_st16(orow + e, gate_raw[1]);
       }
@@ -1894,9 +1897,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1906,6 +1911,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -1932,11 +1940,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_policy(xr + e, l2_last);
       }
@@ -1944,11 +1952,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_policy(residual_row + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_policy(residual_row + e, l2_last);
       }
@@ -1956,11 +1964,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_policy(residual_gate_row + e, l2_last);
       }
@@ -1978,11 +1986,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -1992,7 +2000,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -2016,7 +2024,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -2026,7 +2034,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -2051,7 +2059,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2066,7 +2074,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2083,7 +2091,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -2092,7 +2100,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -2104,31 +2112,31 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
     uint4 gate_raw[2];
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       gate_raw[0] = fg_ld16_keep(gate_row + e);
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+    if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
       const int e = (pos + 1 * tpr) * 8;
       gate_raw[1] = fg_ld16_keep(gate_row + e);
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_st16(orow + e, gate_raw[0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_st16(orow + e, gate_raw[1]);
       }
@@ -2146,9 +2154,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2158,6 +2168,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -2181,11 +2194,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -2193,11 +2206,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -2205,11 +2218,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -2227,11 +2240,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -2241,7 +2254,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -2265,7 +2278,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -2275,7 +2288,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -2300,7 +2313,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2315,7 +2328,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -2332,7 +2345,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -2341,7 +2354,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -2353,31 +2366,31 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
     uint4 gate_raw[2];
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       gate_raw[0] = fg_ld16_keep(gate_row + e);
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+    if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
       const int e = (pos + 1 * tpr) * 8;
       gate_raw[1] = fg_ld16_keep(gate_row + e);
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_st16(orow + e, gate_raw[0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_st16(orow + e, gate_raw[1]);
       }
@@ -2393,9 +2406,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   (void)sm_count;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
@@ -4884,6 +4899,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -4908,11 +4926,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -4920,11 +4938,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -4932,11 +4950,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -4954,11 +4972,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -4968,7 +4986,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -4992,7 +5010,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -5002,7 +5020,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -5027,7 +5045,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -5042,7 +5060,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -5059,7 +5077,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -5068,7 +5086,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -5080,31 +5098,31 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
     uint4 gate_raw[2];
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       gate_raw[0] = fg_ld16_keep(gate_row + e);
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+    if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
       const int e = (pos + 1 * tpr) * 8;
       gate_raw[1] = fg_ld16_keep(gate_row + e);
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_st16(orow + e, gate_raw[0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_st16(orow + e, gate_raw[1]);
       }
@@ -5122,9 +5140,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5134,6 +5154,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -5158,11 +5181,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -5170,11 +5193,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -5182,11 +5205,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -5204,11 +5227,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -5218,7 +5241,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -5242,7 +5265,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -5252,7 +5275,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -5277,7 +5300,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -5292,7 +5315,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -5309,7 +5332,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -5318,7 +5341,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -5330,31 +5353,31 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
     uint4 gate_raw[2];
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       gate_raw[0] = fg_ld16_keep(gate_row + e);
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+    if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
       const int e = (pos + 1 * tpr) * 8;
       gate_raw[1] = fg_ld16_keep(gate_row + e);
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_st16(orow + e, gate_raw[0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_st16(orow + e, gate_raw[1]);
       }
@@ -5372,9 +5395,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5384,6 +5409,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -5407,11 +5435,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 x_raw[2];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_plain(xr + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         x_raw[1] = fg_ld16_plain(xr + e);
       }
@@ -5419,11 +5447,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 residual_raw[2];
     {
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
@@ -5431,11 +5459,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     uint4 residual_gate_raw[2];
     {
       const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
       }
@@ -5453,11 +5481,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
-    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
     {
       __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[0], &a[0]);
@@ -5467,7 +5495,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_bf16x8(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float a[8] = {};
         fg_unpack_bf16x8(residual_raw[1], &a[0]);
@@ -5491,7 +5519,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -5501,7 +5529,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -5526,7 +5554,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -5541,7 +5569,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -5558,7 +5586,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -5567,7 +5595,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
@@ -5579,31 +5607,31 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
     uint4 gate_raw[2];
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       gate_raw[0] = fg_ld16_keep(gate_row + e);
     }
-    if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+    if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
       const int e = (pos + 1 * tpr) * 8;
       gate_raw[1] = fg_ld16_keep(gate_row + e);
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_st16(orow + e, gate_raw[0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_st16(orow + e, gate_raw[1]);
       }
@@ -5619,9 +5647,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   (void)sm_count;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

@@ -24,6 +24,9 @@
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -46,19 +49,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -96,25 +99,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -143,7 +146,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -158,7 +161,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -173,7 +176,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -188,7 +191,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -205,7 +208,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -214,7 +217,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -223,7 +226,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -232,7 +235,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -244,38 +247,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -293,9 +296,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -305,6 +310,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -327,19 +335,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -377,25 +385,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -424,7 +432,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -439,7 +447,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -454,7 +462,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -469,7 +477,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -486,7 +494,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -495,7 +503,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -504,7 +512,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -513,7 +521,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -525,38 +533,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -574,9 +582,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -586,6 +596,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -607,19 +620,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -657,25 +670,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -704,7 +717,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -719,7 +732,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -734,7 +747,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -749,7 +762,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -766,7 +779,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -775,7 +788,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -784,7 +797,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -793,7 +806,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -805,38 +818,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -852,9 +865,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
@@ -1739,6 +1754,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -1761,19 +1779,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -1782,7 +1800,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1792,7 +1810,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1802,7 +1820,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1812,7 +1830,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -1856,25 +1874,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -1903,7 +1921,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1918,7 +1936,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1933,7 +1951,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1948,7 +1966,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -1965,7 +1983,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1974,7 +1992,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1983,7 +2001,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -1992,7 +2010,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2004,38 +2022,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -2053,9 +2071,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2065,6 +2085,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -2087,19 +2110,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -2108,7 +2131,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2118,7 +2141,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2128,7 +2151,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2138,7 +2161,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2182,25 +2205,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -2229,7 +2252,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2244,7 +2267,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2259,7 +2282,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2274,7 +2297,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2291,7 +2314,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2300,7 +2323,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2309,7 +2332,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2318,7 +2341,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2330,38 +2353,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -2379,9 +2402,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2391,6 +2416,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -2412,19 +2440,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -2433,7 +2461,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2443,7 +2471,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2453,7 +2481,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2463,7 +2491,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -2507,25 +2535,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -2554,7 +2582,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2569,7 +2597,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2584,7 +2612,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2599,7 +2627,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -2616,7 +2644,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2625,7 +2653,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2634,7 +2662,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2643,7 +2671,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -2655,38 +2683,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -2702,9 +2730,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
@@ -3754,6 +3784,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -3776,19 +3809,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -3826,25 +3859,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -3873,7 +3906,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -3888,7 +3921,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -3903,7 +3936,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -3918,7 +3951,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -3935,7 +3968,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -3944,7 +3977,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -3953,7 +3986,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -3962,7 +3995,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -3974,38 +4007,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -4023,9 +4056,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4035,6 +4070,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -4057,19 +4095,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -4107,25 +4145,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -4154,7 +4192,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4169,7 +4207,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4184,7 +4222,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4199,7 +4237,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4216,7 +4254,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4225,7 +4263,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4234,7 +4272,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4243,7 +4281,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4255,38 +4293,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -4304,9 +4342,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4316,6 +4356,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -4337,19 +4380,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -4387,25 +4430,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -4434,7 +4477,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4449,7 +4492,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4464,7 +4507,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4479,7 +4522,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -4496,7 +4539,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4505,7 +4548,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4514,7 +4557,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4523,7 +4566,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -4535,38 +4578,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -4582,9 +4625,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
@@ -5469,6 +5514,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -5491,19 +5539,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -5512,7 +5560,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5522,7 +5570,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5532,7 +5580,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5542,7 +5590,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5586,25 +5634,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -5633,7 +5681,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -5648,7 +5696,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -5663,7 +5711,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -5678,7 +5726,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -5695,7 +5743,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -5704,7 +5752,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -5713,7 +5761,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -5722,7 +5770,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -5734,38 +5782,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -5783,9 +5831,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5795,6 +5845,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -5817,19 +5870,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -5838,7 +5891,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5848,7 +5901,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5858,7 +5911,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5868,7 +5921,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -5912,25 +5965,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -5959,7 +6012,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -5974,7 +6027,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -5989,7 +6042,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -6004,7 +6057,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -6021,7 +6074,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6030,7 +6083,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6039,7 +6092,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6048,7 +6101,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6060,38 +6113,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -6109,9 +6162,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -6121,6 +6176,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -6142,19 +6200,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
       }
@@ -6163,7 +6221,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
       float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -6173,7 +6231,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -6183,7 +6241,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -6193,7 +6251,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
         fg_store_fp32x4(to_row + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float a[4] = {};
         fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
@@ -6237,25 +6295,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[3][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
           s = fmaf(v[0][3], v[0][3], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
           s = fmaf(v[1][3], v[1][3], s);
         }
-        if (live && pos + 2 * tpr < nc) {
+        if (live && (FULL || pos + 2 * tpr < nc)) {
           s = fmaf(v[2][0], v[2][0], s);
           s = fmaf(v[2][1], v[2][1], s);
           s = fmaf(v[2][2], v[2][2], s);
           s = fmaf(v[2][3], v[2][3], s);
         }
-        if (live && pos + 3 * tpr < nc) {
+        if (live && (FULL || pos + 3 * tpr < nc)) {
           s = fmaf(v[3][0], v[3][0], s);
           s = fmaf(v[3][1], v[3][1], s);
           s = fmaf(v[3][2], v[3][2], s);
@@ -6284,7 +6342,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     if (p.weight || p.bias) {
       const float* wt = (const float*)p.weight;
       const float* bs = (const float*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         if (p.weight) {
           float w[4] = {};
@@ -6299,7 +6357,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -6314,7 +6372,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[1][j] += c[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -6329,7 +6387,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
           for (int j = 0; j < 4; j++) v[2][j] += c[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         if (p.weight) {
           float w[4] = {};
@@ -6346,7 +6404,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
       }
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6355,7 +6413,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6364,7 +6422,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6373,7 +6431,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     #pragma unroll
         for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         float sc[4] = {};
         fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
@@ -6385,38 +6443,38 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
     }
     {
       float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -6432,9 +6490,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   (void)sm_count;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

@@ -21,6 +21,9 @@
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -43,11 +46,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -69,7 +72,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -79,7 +82,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -92,11 +95,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -107,6 +110,9 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_bf16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -130,7 +136,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -140,7 +146,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     float weight_held[1][8] = {};  // weight
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[0][0]);
@@ -148,7 +154,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -160,7 +166,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           const float* w = weight_held[0];  // loaded with the row
     #pragma unroll
@@ -170,7 +176,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
@@ -188,14 +194,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -205,6 +214,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -227,11 +239,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -253,7 +265,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -263,7 +275,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -276,11 +288,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -291,6 +303,9 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_bf16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -314,7 +329,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -324,7 +339,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     float weight_held[1][8] = {};  // weight
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[0][0]);
@@ -332,7 +347,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -344,7 +359,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           const float* w = weight_held[0];  // loaded with the row
     #pragma unroll
@@ -354,7 +369,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
@@ -372,14 +387,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -389,6 +407,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -410,11 +431,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -436,7 +457,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -446,7 +467,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -459,11 +480,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -474,6 +495,9 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_bf16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -496,7 +520,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -506,7 +530,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     float weight_held[1][8] = {};  // weight
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[0][0]);
@@ -514,7 +538,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -526,7 +550,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           const float* w = weight_held[0];  // loaded with the row
     #pragma unroll
@@ -536,7 +560,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
@@ -554,14 +578,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1302,6 +1329,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_scalar)(const 
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1324,11 +1354,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -1350,7 +1380,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -1359,7 +1389,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -1371,11 +1401,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1386,6 +1416,9 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_bf16_wbf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1409,7 +1442,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -1419,14 +1452,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -1438,7 +1471,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
           fg_unpack_bf16x8(weight_held[0], &w[0]);
@@ -1449,7 +1482,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
@@ -1467,14 +1500,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1484,6 +1520,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1508,11 +1547,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_policy(xr + e + 0, &v[0][0], l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_policy(xr + e + 0, &v[1][0], l2_last);
       }
@@ -1534,7 +1573,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -1543,7 +1582,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -1555,11 +1594,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1570,6 +1609,9 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_bf16_wbf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1595,7 +1637,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
@@ -1605,14 +1647,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -1624,7 +1666,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
           fg_unpack_bf16x8(weight_held[0], &w[0]);
@@ -1635,7 +1677,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
@@ -1653,14 +1695,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1670,6 +1715,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1691,11 +1739,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -1717,7 +1765,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -1726,7 +1774,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -1738,11 +1786,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
@@ -1753,6 +1801,9 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_bf16_wbf16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1775,7 +1826,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -1785,14 +1836,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -1804,7 +1855,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
           fg_unpack_bf16x8(weight_held[0], &w[0]);
@@ -1815,7 +1866,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
@@ -1833,14 +1884,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1851,6 +1905,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(512, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1875,19 +1932,19 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
     float v[4][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_policy(xr + e + 0, &v[0][0], l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_policy(xr + e + 0, &v[1][0], l2_last);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_load_bf16x8_policy(xr + e + 0, &v[2][0], l2_last);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_load_bf16x8_policy(xr + e + 0, &v[3][0], l2_last);
       }
@@ -1917,7 +1974,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
     }
     {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -1926,7 +1983,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -1935,7 +1992,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         {
           float w[8] = {};
@@ -1944,7 +2001,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         {
           float w[8] = {};
@@ -1956,19 +2013,19 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[3][0]);
       }
@@ -1979,6 +2036,9 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const 
 // rmsnorm_bf16_wbf16_vec16_h200, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -2004,7 +2064,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
     uint4 x_raw[1];
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
@@ -2014,14 +2074,14 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -2033,7 +2093,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
           fg_unpack_bf16x8(weight_held[0], &w[0]);
@@ -2044,7 +2104,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
@@ -2062,14 +2122,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(co
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

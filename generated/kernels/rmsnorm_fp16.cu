@@ -20,6 +20,9 @@
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -42,11 +45,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -68,7 +71,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -78,7 +81,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -91,11 +94,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -106,6 +109,9 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -129,7 +135,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -139,7 +145,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     float weight_held[1][8] = {};  // weight
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[0][0]);
@@ -147,7 +153,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -159,7 +165,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           const float* w = weight_held[0];  // loaded with the row
     #pragma unroll
@@ -169,7 +175,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -187,14 +193,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -204,6 +213,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -226,11 +238,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -252,7 +264,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -262,7 +274,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -275,11 +287,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -290,6 +302,9 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -313,7 +328,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -323,7 +338,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     float weight_held[1][8] = {};  // weight
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[0][0]);
@@ -331,7 +346,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -343,7 +358,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           const float* w = weight_held[0];  // loaded with the row
     #pragma unroll
@@ -353,7 +368,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -371,14 +386,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -388,6 +406,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -409,11 +430,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -435,7 +456,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -445,7 +466,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -458,11 +479,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -473,6 +494,9 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_fp16_wfp32_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -495,7 +519,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -505,7 +529,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     float weight_held[1][8] = {};  // weight
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         fg_load_fp32x4_keep((const float*)p.weight + e + 0, &weight_held[0][0]);
@@ -513,7 +537,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -525,7 +549,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           const float* w = weight_held[0];  // loaded with the row
     #pragma unroll
@@ -535,7 +559,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -553,14 +577,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1301,6 +1328,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp32_scalar)(const 
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1323,11 +1353,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -1349,7 +1379,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const __half* wt = (const __half*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -1358,7 +1388,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -1370,11 +1400,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -1385,6 +1415,9 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1408,7 +1441,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -1418,14 +1451,14 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -1437,7 +1470,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
           fg_unpack_fp16x8(weight_held[0], &w[0]);
@@ -1448,7 +1481,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -1466,14 +1499,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1483,6 +1519,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1505,11 +1544,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -1531,7 +1570,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const __half* wt = (const __half*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -1540,7 +1579,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -1552,11 +1591,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -1567,6 +1606,9 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1590,7 +1632,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -1600,14 +1642,14 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -1619,7 +1661,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
           fg_unpack_fp16x8(weight_held[0], &w[0]);
@@ -1630,7 +1672,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -1648,14 +1690,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1665,6 +1710,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1686,11 +1734,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     float v[2][8] = {};  // the row's values, fp32
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
       }
@@ -1712,7 +1760,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const __half* wt = (const __half*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         {
           float w[8] = {};
@@ -1721,7 +1769,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         {
           float w[8] = {};
@@ -1733,11 +1781,11 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_fp16x8(orow + e + 0, &v[1][0]);
       }
@@ -1748,6 +1796,9 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float
 // rmsnorm_fp16_wfp16_vec16, short form: for calls of at most 256 rows, the rows every row
 // reads whole (weight) loaded with the row, before its reduction
 // (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -1770,7 +1821,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     uint4 x_raw[1];
     {
       const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         x_raw[0] = fg_ld16_stream(xr + e);
       }
@@ -1780,14 +1831,14 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     // reduction (as raw chunks where a chunk is one: no unpacking waits on
     // them) and held until their use
     uint4 weight_held[1] = {};  // weight: raw chunks
-    if (live && pos < nc) {  // chunk slot 0
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
       const int e = pos * 8;
       {
         weight_held[0] = fg_ld16_keep((const __half*)p.weight + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -1799,7 +1850,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     }
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
           fg_unpack_fp16x8(weight_held[0], &w[0]);
@@ -1810,7 +1861,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const
     }
     {
       __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_fp16x8(orow + e + 0, &v[0][0]);
       }
@@ -1828,14 +1879,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp16_wfp16_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

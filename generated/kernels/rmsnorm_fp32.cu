@@ -18,6 +18,9 @@
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -40,19 +43,19 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -82,7 +85,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -91,7 +94,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -100,7 +103,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -109,7 +112,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -121,19 +124,19 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -151,9 +154,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp32_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -163,6 +168,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp32_wfp32_vec16)(const v
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -185,19 +193,19 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -227,7 +235,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -236,7 +244,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -245,7 +253,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -254,7 +262,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -266,19 +274,19 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -296,9 +304,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp32_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 
@@ -308,6 +318,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp32_wfp32_vec16)(const v
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
@@ -329,19 +342,19 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     float v[4][4] = {};  // the row's values, fp32
     {
       const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
       }
@@ -371,7 +384,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       const float* wt = (const float*)p.weight;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         {
           float w[4] = {};
@@ -380,7 +393,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[0][j] *= w[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         {
           float w[4] = {};
@@ -389,7 +402,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[1][j] *= w[j];
         }
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         {
           float w[4] = {};
@@ -398,7 +411,7 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
           for (int j = 0; j < 4; j++) v[2][j] *= w[j];
         }
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         {
           float w[4] = {};
@@ -410,19 +423,19 @@ FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float
     }
     {
       float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 4;
         fg_store_fp32x4(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[1][0]);
       }
-      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[2][0]);
       }
-      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 4;
         fg_store_fp32x4(orow + e + 0, &v[3][0]);
       }
@@ -440,9 +453,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_fp32_wfp32_vec16)(const v
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

@@ -93,14 +93,21 @@ function M.emit(spec, variants, render, files, tuning_for)
         -- a tuning build's candidate: its register and stack use, so that the
         -- tuner leaves out one that spills (the build lets it compile); with a
         -- second kernel (the mapping's m.second_kernels: a short or lean
-        -- form), the local memory of the one that uses more
+        -- form) or instances (the rows mapping's m.instances: FULL or not),
+        -- the local memory of the one that uses more
         for i, text in ipairs(texts) do
+          local instances = ms[i].instances or { "" }
           local lines = { ("\nextern \"C\" cudaError_t FG_ARCH_NAME(fg__attributes_%s)(cudaFuncAttributes* a)\n{"):format(base),
-            ("  cudaError_t err = cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s));"):format(base) }
+            ("  cudaError_t err = cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s)%s);"):format(base, instances[1]) }
+          local others = {}  -- { kernel suffix, instance } of each one after the first
+          for j = 2, #instances do others[#others + 1] = { "", instances[j] } end
           for _, suffix in ipairs(ms[i].second_kernels or {}) do
+            for _, inst in ipairs(instances) do others[#others + 1] = { suffix, inst } end
+          end
+          for _, other in ipairs(others) do
             lines[#lines + 1] = "  {"
             lines[#lines + 1] = "    cudaFuncAttributes b;"
-            lines[#lines + 1] = ("    if (err == cudaSuccess) err = cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_%s%s));"):format(base, suffix)
+            lines[#lines + 1] = ("    if (err == cudaSuccess) err = cudaFuncGetAttributes(&b, FG_ARCH_NAME(fg_%s%s)%s);"):format(base, other[1], other[2])
             lines[#lines + 1] = "    if (err == cudaSuccess && b.localSizeBytes > a->localSizeBytes) a->localSizeBytes = b.localSizeBytes;"
             lines[#lines + 1] = "  }"
           end

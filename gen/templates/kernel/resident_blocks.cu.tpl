@@ -12,8 +12,17 @@ cudaError_t err = cudaGetDevice(&dev);
 if (err != cudaSuccess) return err;
 int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
 if (per_sm == 0) {
-  err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, $(kernel_name), $(m.threads), 0);
+%   local list = instances and instances(kernel_name) or { kernel_name }
+  err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, $(list[1]), $(m.threads), 0);
   if (err != cudaSuccess) return err;
+%   for i = 2, #list do
+  {
+    int other = 0;  // the blocks of the kernel's other instance: the launch may take either
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, $(list[i]), $(m.threads), 0);
+    if (err != cudaSuccess) return err;
+    if (other < per_sm) per_sm = other;
+  }
+%   end
 %   if m.blocks_per_sm > 0 then
   if (per_sm > $(m.blocks_per_sm)) per_sm = $(m.blocks_per_sm);
 %   end

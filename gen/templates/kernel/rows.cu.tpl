@@ -35,6 +35,11 @@
 % local short_name = "FG_ARCH_NAME(fg_" .. v.base .. "_short)"
 % local function write_kernel(name, min_blocks)
 % local per_row_grid = m.blocks_per_sm == 0  -- (again: the short form beside a ring's kernel sets it)
+%   if m.full then
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
+%   end
 __global__ void __launch_bounds__($(m.threads), $(min_blocks))
 % if m.slice > 0 then
 $(name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$(const_params))
@@ -291,21 +296,31 @@ $(ind)  warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m
 $(ind)  if (warps_now > $(m.warps)) warps_now = $(m.warps);
 $(ind)}
 % end
+% -- a launch of kernel `name` (<<<config>>>, args): with tile full_rows its
+% -- FULL instance where the expression `full` holds
+% local function launch(ind, name, config, args, full)
+%   if m.full then
+$(ind)if ($(full)) $(name)<true><<<$(config)>>>($(args));
+$(ind)else $(name)<false><<<$(config)>>>($(args));
+%   else
+$(ind)$(name)<<<$(config)>>>($(args));
+%   end
+% end
 % -- the short form's launch (tile short_rows), its test included: on the
 % -- block's threads, spread beside the ring (spread_below), or with its own chunk
 % -- slots (short_chunks) on the warps they need, for rows they hold
 % local function short_launch()
-%   local threads = "(unsigned)threads"
+%   local threads, full = "(unsigned)threads", "full"
   if ($(host_dims.batch) * $(host_dims.rows) <= $(m.short_rows)$(m.short_K > 0 and (" && nc <= " .. m.short_max_nc) or "")) {  // a short call: the short form$(per_row_grid and "" or ", a block per row")
 %   if m.short_K > 0 then
     const unsigned short_threads = (unsigned)(32 * ((nc + $(32 * m.short_K - 1)) / $(32 * m.short_K)));  // $(m.short_K) chunk slot(s) a thread
-%     threads = "short_threads"
+%     threads, full = "short_threads", ("nc == %d * (int64_t)short_threads"):format(m.short_K)
 %   elseif m.short_spread > 0 then
     // under $(m.short_spread) rows per multiprocessor a row takes up to twice the warps (spread_below)
 %     spread_warps("    ", m.short_spread)
-%     threads = "(unsigned)(32 * warps_now)"
+%     threads, full = "(unsigned)(32 * warps_now)", ("nc == %d * warps_now"):format(32 * m.K)
 %   end
-    $(short_name)<<<grid, $(threads), 0, stream>>>(*p$(const_args));
+%   launch("    ", short_name, "grid, " .. threads .. ", 0, stream", "*p" .. const_args, full)
     return cudaGetLastError();
   }
 % end
@@ -361,6 +376,11 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % else
   const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
 % end
+% if m.full and m.spread > 0 then
+  const bool full = nc == $(m.K) * threads;  // the row fills every chunk slot of its threads: FULL
+% elseif m.full then
+  const bool full = nc == $(32 * m.K) * wr;  // the row fills every chunk slot of its threads: FULL
+% end
 % if per_row_grid then
 %   local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
   const dim3 grid((unsigned)($(grid_x)), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
@@ -369,7 +389,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
 %   else
 %     if m.short_rows > 0 then short_launch() end
-  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
+%     launch("  ", kernel_name, "grid, (unsigned)threads, 0, stream", "*p" .. const_args, "full")
 %   end
 % else
 %   if m.short_rows > 0 or m.flat_above > 0 then
@@ -380,7 +400,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   if m.short_rows > 0 then short_launch() end
 %   if m.flat_above > 0 then
   if ($(host_dims.batch) * $(host_dims.rows) > (int64_t)$(m.flat_above) * sm_count) {  // a long call: the flat form, a block per row
-    $(flat_name)<<<grid, (unsigned)threads, 0, stream>>>(*p$(const_args));
+%     launch("    ", flat_name, "grid, (unsigned)threads, 0, stream", "*p" .. const_args, "full")
     return cudaGetLastError();
   }
 %   end
@@ -396,7 +416,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   end
   int64_t blocks = ($(host_dims.batch) * $(host_dims.rows) + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, $(m.bulk > 0 and "ring_smem" or "0"), stream>>>(*p$(const_args));
+%   launch("  ", kernel_name, "(unsigned)blocks, (unsigned)threads, " .. (m.bulk > 0 and "ring_smem" or "0") .. ", stream", "*p" .. const_args, "full")
 % end
   return cudaGetLastError();
 }

@@ -79,10 +79,20 @@ const unsigned long long asked = dev < FG_MAX_DEVICES ? __atomic_load_n(&fit_of_
 if (asked != 0 && (int64_t)(asked >> 32) == $(host_dims.channels)) {
   fit = (int64_t)(asked & 0xffffffffu);
 } else {
-  // the kernel's leave to take the widest ring (idempotent)
-  err = cudaFuncSetAttribute($(kernel_name), cudaFuncAttributeMaxDynamicSharedMemorySize, $(m.ring_max_bytes));
+  // the kernel's leave to take the widest ring (idempotent)$(m.full and ", for each instance" or "")
+%   for i, inst in ipairs(instances(kernel_name)) do
+  $(i > 1 and "if (err == cudaSuccess) " or "")err = cudaFuncSetAttribute($(inst), cudaFuncAttributeMaxDynamicSharedMemorySize, $(m.ring_max_bytes));
+%   end
   int blocks_fit = 0;
-  if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, $(kernel_name), (int)threads, ring_smem);
+%   for i, inst in ipairs(instances(kernel_name)) do
+%     if i == 1 then
+  if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, $(inst), (int)threads, ring_smem);
+%     else
+  int other = 0;  // the blocks of the kernel's other instance: the launch may take either
+  if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&other, $(inst), (int)threads, ring_smem);
+  if (other < blocks_fit) blocks_fit = other;
+%     end
+%   end
   if (err != cudaSuccess) return err;
   fit = blocks_fit < $(m.blocks_per_sm) ? blocks_fit : $(m.blocks_per_sm);
   if (fit < 1) fit = 1;
