@@ -2064,7 +2064,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec1
 //   rmsnorm_quant_fp8: act=bf16 weight=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead; bf16 unpacked by a shift and a mask
+//            a grid of what fits, looping over rows; rows brought in by bulk copies, 2 ahead; bf16 unpacked by a shift and a mask
 // FULL: the row fills every thread's chunk slots (the launcher's test), so
 // that no slot is tested (tile full_rows)
 template <bool FULL>
@@ -2082,21 +2082,21 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   const int64_t nrows = p.B * p.L;
-  // the ring: 2 places of a row of the streamed input in shared memory, each
+  // the ring: 3 places of a row of the streamed input in shared memory, each
   // of the row's 4 chunk slots a thread (its tail past C stays 0, so that every
-  // thread reads all its slots); the first 2 rows of the block in flight
+  // thread reads all its slots); the first 3 rows of the block in flight
   extern __shared__ __align__(128) unsigned char fg_ring[];
-  __shared__ unsigned long long ring_full[2];
+  __shared__ unsigned long long ring_full[3];
   const uint32_t ring_bytes = (uint32_t)C * 2;  // a row of an input: whole 16-byte chunks (16-byte path)
   const uint32_t ring_stride = 64 * (uint32_t)tpr;
-  for (int q = 0; q < 2; q++) {
+  for (int q = 0; q < 3; q++) {
     uint4* place = (uint4*)(fg_ring + (size_t)q * ring_stride);
     for (uint32_t c = ring_bytes / 16 + threadIdx.x; c < ring_stride / 16; c += blockDim.x) place[c] = make_uint4(0u, 0u, 0u, 0u);
   }
   if (threadIdx.x == 0) {
-    for (int s = 0; s < 2; s++) fg_ring_init(&ring_full[s], 1);
+    for (int s = 0; s < 3; s++) fg_ring_init(&ring_full[s], 1);
     fg_ring_init_fence();
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < 3; s++) {
       const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
@@ -2144,8 +2144,8 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
     const int64_t b = (int64_t)fg_udiv_div31((uint32_t)row, rows_div);
     const int64_t l = row - b * p.L;
     // this row's ring place, once its bytes have landed
-    const uint32_t slot = it % 2;
-    fg_ring_wait(&ring_full[slot], (it / 2) & 1u);
+    const uint32_t slot = it % 3;
+    fg_ring_wait(&ring_full[slot], (it / 3) & 1u);
     const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
     float v[4][8] = {};  // the row's values, fp32
     // from the ring: every chunk slot (the place's tail past C holds 0)
@@ -2242,9 +2242,9 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
       }
     }
     // every warp has read this row's place (the reduction synced them): the place
-    // takes the block's row 2 rows on
+    // takes the block's row 3 rows on
     if (threadIdx.x == 0) {
-      const int64_t r = row + (int64_t)2 * gridDim.x;
+      const int64_t r = row + (int64_t)3 * gridDim.x;
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
@@ -2339,6 +2339,148 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_
   }
 }
 
+// rmsnorm_quant_fp8_bf16_wbf16_vec16_h200, flat form: for calls of more than 96 rows per multiprocessor, a block
+// per row without the ring (the hardware starts blocks as others finish)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
+__global__ void __launch_bounds__(512, 1)
+FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_flat)(const fg_rmsnorm_quant_fp8_params p, const float inv_C, const fg_udiv rows_div)
+{
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 127) / 128;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
+  int rbuf = 0;
+  fg_block_sum_init<16>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][8] = {};  // the row's values, fp32
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_load_bf16x8_policy<true>(xr + e + 0, &v[0][0], l2_last);
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_load_bf16x8_policy<true>(xr + e + 0, &v[1][0], l2_last);
+      }
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_load_bf16x8_policy<true>(xr + e + 0, &v[2][0], l2_last);
+      }
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_load_bf16x8_policy<true>(xr + e + 0, &v[3][0], l2_last);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    const float scale_v = fg_to_f32(*((const float*)p.scale));
+    {  // RMSNorm
+      float s = 0.f;
+      {  // RMSNorm
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+      }
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+      }
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+      }
+    }
+    {
+      const float rcp = __frcp_rn(scale_v);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rcp;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rcp;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rcp;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rcp;
+    }
+    {
+      __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_fp8e4m3x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_fp8e4m3x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_fp8e4m3x8(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
+}
+
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
@@ -2378,20 +2520,25 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec1
     else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C, rows_div);
     return cudaGetLastError();
   }
+  if (p->B * p->L > (int64_t)96 * sm_count) {  // a long call: the flat form, a block per row
+    if (full) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_flat)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
+    else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_flat)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
+    return cudaGetLastError();
+  }
   int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
   if (fit > 16) fit = 16;
   // the ring's shared memory (tile bulk_rows), and the blocks that fit with it
   // and the row's warps: asked once per device for the last C (a call's blocks
   // of one row each are smaller than the full block that per_sm counts)
-  const size_t ring_smem = (size_t)128 * (size_t)threads;  // places of the row's chunk slots
+  const size_t ring_smem = (size_t)192 * (size_t)threads;  // places of the row's chunk slots
   static unsigned long long fit_of_c[FG_MAX_DEVICES];  // per device: C << 32 | blocks that fit; 0: not asked yet
   const unsigned long long asked = dev < FG_MAX_DEVICES ? __atomic_load_n(&fit_of_c[dev], __ATOMIC_RELAXED) : 0;
   if (asked != 0 && (int64_t)(asked >> 32) == p->C) {
     fit = (int64_t)(asked & 0xffffffffu);
   } else {
     // the kernel's leave to take the widest ring (idempotent), for each instance
-    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
-    if (err == cudaSuccess) err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+    err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
+    if (err == cudaSuccess) err = cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
     int blocks_fit = 0;
     if (err == cudaSuccess) err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit, FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<false>, (int)threads, ring_smem);
     int other = 0;  // the blocks of the kernel's other instance: the launch may take either
