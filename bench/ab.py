@@ -52,7 +52,11 @@ def main():
                 builds.reverse()
             for flt in filters:
                 for label, binary in builds:
-                    for row in run_bench(binary, args.runs, flt, os.path.join(tmp, "pass.csv")):
+                    rows = run_bench(binary, args.runs, flt, os.path.join(tmp, "pass.csv"))
+                    if not rows:  # a mistyped filter would print an empty table
+                        sys.exit(f"ab: {binary} ran no case for the filter '{flt}': it takes an op's "
+                                 f"name start (norm_modulate_select01, not select01) or part of a case's name")
+                    for row in rows:
                         key = (row["op"], row["shape"])
                         if key not in times:
                             times[key] = {"A": [], "B": []}
