@@ -376,10 +376,8 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % else
   const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
 % end
-% if m.full and m.spread > 0 then
-  const bool full = nc == $(m.K) * threads;  // the row fills every chunk slot of its threads: FULL
-% elseif m.full then
-  const bool full = nc == $(32 * m.K) * wr;  // the row fills every chunk slot of its threads: FULL
+% if m.full then
+  const bool full = nc == $(m.spread > 0 and (m.K .. " * threads") or ((32 * m.K) .. " * wr"));  // the row fills every chunk slot of its threads: FULL
 % end
 % if per_row_grid then
 %   local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
