@@ -12,8 +12,8 @@
 
 #include "timing.h"
 
-cudaError_t fg_bound_run(int form, int affine, const void *x, void *out, float *row_scale, const void *wb, int R, int C,
-                         cudaStream_t s);
+cudaError_t fg_bound_run(int form, int affine, const void *x, void *out, float *row_scale, const void *wb, void *out2,
+                         int R, int C, cudaStream_t s);
 
 /* form as fg_bound_run's; affine: 0 none, 1 weight, 2 weight and bias (after
    the reductions), 3 and 4 the same loaded with x, 5 and 6: 1 and 2 in 64
@@ -23,34 +23,38 @@ static const struct {
   int form, affine;
   int out_bytes; /* per element */
   int row_scale; /* writes a float per row */
+  int second;    /* writes a second output: a copy of a row every row reads (select01's gate_out) */
 } forms[] = {
-    {"stream", 0, 0, 2, 0},
-    {"rms", 1, 0, 2, 0},
-    {"rms, weight", 1, 1, 2, 0},
-    {"rms, weight with x", 1, 3, 2, 0},
-    {"layer", 2, 0, 2, 0},
-    {"layer, weight and bias", 2, 2, 2, 0},
-    {"layer, weight and bias with x", 2, 4, 2, 0},
-    {"layer, weight and bias, 64 registers", 2, 6, 2, 0},
-    {"stream to fp8", 3, 0, 1, 0},
-    {"rms to fp8", 4, 0, 1, 0},
-    {"rms, weight to fp8", 4, 1, 1, 0},
-    {"rms, weight to fp8, 64 registers", 4, 5, 1, 0},
-    {"rms to fp8, dynamic scale", 5, 0, 1, 1},
-    {"rms, weight to fp8, dynamic scale", 5, 1, 1, 1},
-    {"rms, weight to fp8, dynamic, 64 registers", 5, 5, 1, 1},
+    {"stream", 0, 0, 2, 0, 0},
+    {"rms", 1, 0, 2, 0, 0},
+    {"rms, weight", 1, 1, 2, 0, 0},
+    {"rms, weight with x", 1, 3, 2, 0, 0},
+    {"layer", 2, 0, 2, 0, 0},
+    {"layer, weight and bias", 2, 2, 2, 0, 0},
+    {"layer, weight and bias with x", 2, 4, 2, 0, 0},
+    {"layer, weight and bias, 64 registers", 2, 6, 2, 0, 0},
+    {"stream, a second output", 0, 0, 2, 0, 1},
+    {"layer, w and b, a second output", 2, 2, 2, 0, 1},
+    {"layer, w and b, 64 reg, 2nd output", 2, 6, 2, 0, 1},
+    {"stream to fp8", 3, 0, 1, 0, 0},
+    {"rms to fp8", 4, 0, 1, 0, 0},
+    {"rms, weight to fp8", 4, 1, 1, 0, 0},
+    {"rms, weight to fp8, 64 registers", 4, 5, 1, 0, 0},
+    {"rms to fp8, dynamic scale", 5, 0, 1, 1, 0},
+    {"rms, weight to fp8, dynamic scale", 5, 1, 1, 1, 0},
+    {"rms, weight to fp8, dynamic, 64 registers", 5, 5, 1, 1, 0},
 };
 static const int shapes[][2] = {{4096, 3072}, {4096, 4096}, {4096, 5120}, {8192, 5120}, {16384, 8192}};
 
 typedef struct {
   int form, affine, R, C;
-  void *x, *out, *wb;
+  void *x, *out, *wb, *out2; /* out2: the second output, where the form writes one */
   float *scale;
 } bound_ctx;
 
 static void run_bound(void *p) {
   bound_ctx *b = p;
-  CUDA_OK(fg_bound_run(b->form, b->affine, b->x, b->out, b->scale, b->wb, b->R, b->C, 0));
+  CUDA_OK(fg_bound_run(b->form, b->affine, b->x, b->out, b->scale, b->wb, b->out2, b->R, b->C, 0));
 }
 
 int main(int argc, char **argv) {
@@ -69,9 +73,11 @@ int main(int argc, char **argv) {
   printf("%-36s %-14s %9s %9s %7s %11s %7s\n", "bound", "shape", "us", "GB/s", "% copy", "same-size", "% of it");
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
     const int R = shapes[s][0], C = shapes[s][1];
-    bound_ctx b = {0, 0, R, C, NULL, NULL, NULL, NULL};
+    bound_ctx b = {0, 0, R, C, NULL, NULL, NULL, NULL, NULL};
+    void *second = NULL;
     CUDA_OK(cudaMalloc(&b.x, (size_t)R * C * 2));
     CUDA_OK(cudaMalloc(&b.out, (size_t)R * C * 2));
+    CUDA_OK(cudaMalloc(&second, (size_t)R * C * 2));
     CUDA_OK(cudaMalloc((void **)&b.scale, (size_t)R * sizeof(float)));
     CUDA_OK(cudaMalloc(&b.wb, (size_t)C * 4));
     CUDA_OK(cudaMemset(b.wb, 0x3f, (size_t)C * 4));
@@ -79,8 +85,11 @@ int main(int argc, char **argv) {
     for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
       b.form = forms[f].form;
       b.affine = forms[f].affine;
-      const int rows_read = forms[f].affine % 2 ? 1 : forms[f].affine ? 2 : 0; /* weight, bias: read once */
-      const double bytes = (double)R * C * (2 + forms[f].out_bytes) + rows_read * C * 2.0 + (forms[f].row_scale ? R * 4.0 : 0);
+      b.out2 = forms[f].second ? second : NULL;
+      /* weight, bias (or the second output's row, the weight's): read once */
+      const int rows_read = forms[f].affine % 2 ? 1 : forms[f].affine ? 2 : forms[f].second;
+      const double bytes = (double)R * C * (2 + forms[f].out_bytes + 2 * forms[f].second) + rows_read * C * 2.0 +
+                           (forms[f].row_scale ? R * 4.0 : 0);
       const float ms = time_median(run_bound, &b, runs);
       const float same = same_size_copy_ms(bytes, runs);
       const double gbs = bytes / (ms * 1e-3) / 1e9;
@@ -91,6 +100,7 @@ int main(int argc, char **argv) {
     }
     cudaFree(b.x);
     cudaFree(b.out);
+    cudaFree(second);
     cudaFree(b.scale);
     cudaFree(b.wb);
   }

@@ -41,11 +41,13 @@ __device__ __forceinline__ float block_max(float v, float* scratch)
 // AFFINE: 0 none; 1 a weight [C], 2 a weight and a bias, loaded after the
 // reductions (from L1, as every row reads them); 3 and 4: the same loaded raw
 // with x, before the reductions (more registers held). MINB: blocks of 256
-// threads the registers must allow (4: 64 registers a thread)
+// threads the registers must allow (4: 64 registers a thread). out2: where
+// not NULL, a second output of the row's size that takes a copy of the row
+// wb (from L1, as select01's gate_out takes its branch's gate row), last
 template <Form F, int AFFINE, int MINB>
 __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restrict__ x, void* __restrict__ out,
                                                     float* __restrict__ row_scale, const uint4* __restrict__ wb,
-                                                    int C, float inv_scale)
+                                                    int C, float inv_scale, uint4* __restrict__ out2)
 {
   __shared__ float scratch[32];
   const int row = blockIdx.x;
@@ -107,6 +109,11 @@ __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restric
 #pragma unroll
     for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = make_uint4(fg_pack2(&v[k][0], __nv_bfloat16()), fg_pack2(&v[k][2], __nv_bfloat16()),
                                                   fg_pack2(&v[k][4], __nv_bfloat16()), fg_pack2(&v[k][6], __nv_bfloat16()));
+    if (out2) {
+      uint4* o2 = out2 + (size_t)row * per_row;
+#pragma unroll
+      for (int k = 0; k < kChunks; k++) o2[threadIdx.x + k * blockDim.x] = wb[threadIdx.x + k * blockDim.x];
+    }
     return;
   }
   float q = inv_scale;
@@ -137,37 +144,39 @@ __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restric
 // (wb: the weight [C], then the bias [C]); C a multiple of 1024, at most 8192
 template <Form F>
 static void launch(int affine, dim3 grid, dim3 block, const uint4* x, void* out, float* rs, const uint4* wb, int C,
-                   float q, cudaStream_t s)
+                   float q, uint4* out2, cudaStream_t s)
 {
   switch (affine) {
-    case 0: bound_kernel<F, 0, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
-    case 1: bound_kernel<F, 1, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
-    case 2: bound_kernel<F, 2, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
-    case 3: bound_kernel<F, 3, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
-    case 4: bound_kernel<F, 4, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q); break;
+    case 0: bound_kernel<F, 0, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q, out2); break;
+    case 1: bound_kernel<F, 1, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q, out2); break;
+    case 2: bound_kernel<F, 2, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q, out2); break;
+    case 3: bound_kernel<F, 3, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q, out2); break;
+    case 4: bound_kernel<F, 4, 1><<<grid, block, 0, s>>>(x, out, rs, wb, C, q, out2); break;
     case 5:
-      if constexpr (F == RMS_FP8 || F == RMS_FP8_DYNAMIC) bound_kernel<F, 1, 4><<<grid, block, 0, s>>>(x, out, rs, wb, C, q);
+      if constexpr (F == RMS_FP8 || F == RMS_FP8_DYNAMIC) bound_kernel<F, 1, 4><<<grid, block, 0, s>>>(x, out, rs, wb, C, q, out2);
       break;
     default:
-      if constexpr (F == LAYER) bound_kernel<F, 2, 4><<<grid, block, 0, s>>>(x, out, rs, wb, C, q);
+      if constexpr (F == LAYER) bound_kernel<F, 2, 4><<<grid, block, 0, s>>>(x, out, rs, wb, C, q, out2);
       break;
   }
 }
 
+// out2: NULL, or a second output [R, C] of the bf16 forms (bound_kernel's)
 extern "C" cudaError_t fg_bound_run(int form, int affine, const void* x, void* out, float* row_scale, const void* wb,
-                                    int R, int C, cudaStream_t s)
+                                    void* out2, int R, int C, cudaStream_t s)
 {
   if (affine < 0 || affine > 6) return cudaErrorInvalidValue;
+  if (out2 && form != STREAM && form != RMS && form != LAYER) return cudaErrorInvalidValue;
   const dim3 grid(R), block(C / (8 * kChunks));
   const uint4* xi = (const uint4*)x;
   const uint4* w = (const uint4*)wb;
   switch (form) {
-    case STREAM: launch<STREAM>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
-    case RMS: launch<RMS>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
-    case LAYER: launch<LAYER>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
-    case STREAM_FP8: launch<STREAM_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, s); break;
-    case RMS_FP8: launch<RMS_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, s); break;
-    case RMS_FP8_DYNAMIC: launch<RMS_FP8_DYNAMIC>(affine, grid, block, xi, out, row_scale, w, C, 1.f, s); break;
+    case STREAM: launch<STREAM>(affine, grid, block, xi, out, row_scale, w, C, 1.f, (uint4*)out2, s); break;
+    case RMS: launch<RMS>(affine, grid, block, xi, out, row_scale, w, C, 1.f, (uint4*)out2, s); break;
+    case LAYER: launch<LAYER>(affine, grid, block, xi, out, row_scale, w, C, 1.f, (uint4*)out2, s); break;
+    case STREAM_FP8: launch<STREAM_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, (uint4*)out2, s); break;
+    case RMS_FP8: launch<RMS_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, (uint4*)out2, s); break;
+    case RMS_FP8_DYNAMIC: launch<RMS_FP8_DYNAMIC>(affine, grid, block, xi, out, row_scale, w, C, 1.f, (uint4*)out2, s); break;
     default: return cudaErrorInvalidValue;
   }
   return cudaGetLastError();
