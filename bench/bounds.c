@@ -7,13 +7,40 @@
  * A bound's share of its same-size copy is the most a kernel of that traffic
  * and structure (a block per row, the row in registers before its reductions)
  * reached in this run: where the library's kernel of the same traffic is near
- * it, a faster kernel needs another structure, not other tiles. */
+ * it, a faster kernel needs another structure, not other tiles. Last,
+ * select01's structure with the library's ways added one at a time: which of
+ * them costs where the library trails the bound. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "timing.h"
 
 cudaError_t fg_bound_run(int form, int affine, const void *x, void *out, float *row_scale, const void *wb, void *out2,
                          int R, int C, cudaStream_t s);
+cudaError_t fg_bound_select(int feat, const void *x, void *out, void *out2, const long long *index, const void *rows,
+                            int R, int C, cudaStream_t s);
+
+/* select01's structure with the library's ways one at a time (bounds_kernels.cu,
+   select_kernel): 0 none, 1 its stores, 2 x under an L2 evict-last policy, 4 the
+   rows chosen per row by an index, 8 every chunk slot tested, 15 all four */
+static const struct {
+  const char *name;
+  int feat;
+} selects[] = {
+    {"select01 bound", 0},         {"select01 bound, __stwb stores", 1}, {"select01 bound, x evict-last", 2},
+    {"select01 bound, index rows", 4}, {"select01 bound, slot tests", 8},    {"select01 bound, all four", 15},
+};
+
+typedef struct {
+  int feat, R, C;
+  void *x, *out, *out2, *rows;
+  long long *index;
+} select_ctx;
+
+static void run_select(void *p) {
+  select_ctx *c = p;
+  CUDA_OK(fg_bound_select(c->feat, c->x, c->out, c->out2, c->index, c->rows, c->R, c->C, 0));
+}
 
 /* form as fg_bound_run's; affine: 0 none, 1 weight, 2 weight and bias (after
    the reductions), 3 and 4 the same loaded with x, 5 and 6: 1 and 2 in 64
@@ -103,6 +130,43 @@ int main(int argc, char **argv) {
     cudaFree(second);
     cudaFree(b.scale);
     cudaFree(b.wb);
+  }
+  /* select01's shapes: a random branch per row */
+  static const int select_shapes[][2] = {{4096, 3072}, {4096, 5120}, {16384, 3072}};
+  for (size_t s = 0; s < sizeof select_shapes / sizeof select_shapes[0]; s++) {
+    const int R = select_shapes[s][0], C = select_shapes[s][1];
+    select_ctx c = {0, R, C, NULL, NULL, NULL, NULL, NULL};
+    CUDA_OK(cudaMalloc(&c.x, (size_t)R * C * 2));
+    CUDA_OK(cudaMalloc(&c.out, (size_t)R * C * 2));
+    CUDA_OK(cudaMalloc(&c.out2, (size_t)R * C * 2));
+    CUDA_OK(cudaMalloc(&c.rows, (size_t)6 * C * 2));
+    CUDA_OK(cudaMalloc((void **)&c.index, (size_t)R * sizeof(long long)));
+    CUDA_OK(cudaMemset(c.x, 0x3f, (size_t)R * C * 2));
+    CUDA_OK(cudaMemset(c.rows, 0x3c, (size_t)6 * C * 2));
+    long long *host = malloc((size_t)R * sizeof(long long));
+    unsigned seed = 12345u;
+    for (int r = 0; r < R; r++) {
+      seed = seed * 1664525u + 1013904223u;
+      host[r] = seed >> 31;
+    }
+    CUDA_OK(cudaMemcpy(c.index, host, (size_t)R * sizeof(long long), cudaMemcpyHostToDevice));
+    free(host);
+    for (size_t f = 0; f < sizeof selects / sizeof selects[0]; f++) {
+      c.feat = selects[f].feat;
+      const double bytes = (double)R * C * 6 + 3.0 * C * 2 * (c.feat & 4 ? 2 : 1) + (c.feat & 4 ? R * 8.0 : 0);
+      const float ms = time_median(run_select, &c, runs);
+      const float same = same_size_copy_ms(bytes, runs);
+      const double gbs = bytes / (ms * 1e-3) / 1e9;
+      char shape[32];
+      snprintf(shape, sizeof shape, "[%d,%d]", R, C);
+      printf("%-36s %-14s %9.2f %9.0f %6.1f%% %11.2f %6.1f%%\n", selects[f].name, shape, ms * 1e3, gbs,
+             100 * gbs / copy_gbs, same * 1e3, 100 * same / ms);
+    }
+    cudaFree(c.x);
+    cudaFree(c.out);
+    cudaFree(c.out2);
+    cudaFree(c.rows);
+    cudaFree(c.index);
   }
   return 0;
 }

@@ -136,6 +136,82 @@ __global__ void __launch_bounds__(256, MINB) bound_kernel(const uint4* __restric
   for (int k = 0; k < kChunks; k++) o[threadIdx.x + k * blockDim.x] = make_uint2(fg_pack4_fp8e4m3(&v[k][0]), fg_pack4_fp8e4m3(&v[k][4]));
 }
 
+// select01's structure (a LayerNorm row, modulated by a scale and a shift row
+// and a gate row copied to a second output; bf16, C / 32 threads of 4 chunks,
+// 64 registers), with the library's ways one at a time (FEAT bits): 1 its
+// stores (`__stwb`), 2 x loaded under an L2 evict-last policy (the H200's
+// tile l2_last), 4 the three rows chosen per row by an int64 index (rows:
+// branch 0's scale, shift, gate, then branch 1's), 8 each chunk slot tested
+// against a chunk count the kernel reads at run time (the tiles' full_rows = 0)
+template <int FEAT>
+__global__ void __launch_bounds__(256, 4) select_kernel(const uint4* __restrict__ x, uint4* __restrict__ out,
+                                                        uint4* __restrict__ out2, const long long* __restrict__ index,
+                                                        const uint4* __restrict__ rows, int C, int nc)
+{
+  __shared__ float scratch[32];
+  const int row = blockIdx.x;
+  const int per_row = C / 8;
+  const uint4* xr = x + (size_t)row * per_row;
+  const unsigned long long policy = (FEAT & 2) ? fg_l2_evict_last() : 0ull;
+  uint4 raw[kChunks];
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) {
+    const int c = threadIdx.x + k * blockDim.x;
+    raw[k] = make_uint4(0u, 0u, 0u, 0u);
+    if (!(FEAT & 8) || c < nc) raw[k] = (FEAT & 2) ? fg_ld16_policy(xr + c, policy) : xr[c];
+  }
+  const int branch = (FEAT & 4) ? (index[row] != 0) : 0;
+  float v[kChunks][8];
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) fg_unpack_bf16x8<true>(raw[k], v[k]);
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < kChunks; k++)
+#pragma unroll
+    for (int e = 0; e < 8; e++) s += v[k][e];
+  const float mean = block_sum(s, scratch) / C;
+  float ss = 0.f;
+#pragma unroll
+  for (int k = 0; k < kChunks; k++)
+#pragma unroll
+    for (int e = 0; e < 8; e++) {
+      v[k][e] -= mean;
+      ss = fmaf(v[k][e], v[k][e], ss);
+    }
+  const float rstd = rsqrtf(block_sum(ss, scratch) / C + 1e-6f);
+  const uint4* scale = rows + branch * 3 * per_row;  // then shift, then gate
+  const uint4* shift = scale + per_row;
+  const uint4* gate = shift + per_row;
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) {
+    const int c = threadIdx.x + k * blockDim.x;
+    if ((FEAT & 8) && c >= nc) continue;
+    float sc[8], sh[8];
+    fg_unpack_bf16x8<true>(__ldg(scale + c), sc);
+    fg_unpack_bf16x8<true>(__ldg(shift + c), sh);
+#pragma unroll
+    for (int e = 0; e < 8; e++) v[k][e] = fmaf(v[k][e] * rstd, 1.f + sc[e], sh[e]);
+  }
+  uint4* o = out + (size_t)row * per_row;
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) {
+    const int c = threadIdx.x + k * blockDim.x;
+    if ((FEAT & 8) && c >= nc) continue;
+    const uint4 r = make_uint4(fg_pack2(&v[k][0], __nv_bfloat16()), fg_pack2(&v[k][2], __nv_bfloat16()),
+                               fg_pack2(&v[k][4], __nv_bfloat16()), fg_pack2(&v[k][6], __nv_bfloat16()));
+    if (FEAT & 1) fg_st16(o + c, r);
+    else o[c] = r;
+  }
+  uint4* o2 = out2 + (size_t)row * per_row;
+#pragma unroll
+  for (int k = 0; k < kChunks; k++) {
+    const int c = threadIdx.x + k * blockDim.x;
+    if ((FEAT & 8) && c >= nc) continue;
+    if (FEAT & 1) fg_st16(o2 + c, __ldg(gate + c));
+    else o2[c] = __ldg(gate + c);
+  }
+}
+
 }  // namespace
 
 // form: 0 stream, 1 rms, 2 layer, 3 stream to fp8, 4 rms to fp8, 5 rms to fp8
@@ -177,6 +253,28 @@ extern "C" cudaError_t fg_bound_run(int form, int affine, const void* x, void* o
     case STREAM_FP8: launch<STREAM_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, (uint4*)out2, s); break;
     case RMS_FP8: launch<RMS_FP8>(affine, grid, block, xi, out, row_scale, w, C, 0.5f, (uint4*)out2, s); break;
     case RMS_FP8_DYNAMIC: launch<RMS_FP8_DYNAMIC>(affine, grid, block, xi, out, row_scale, w, C, 1.f, (uint4*)out2, s); break;
+    default: return cudaErrorInvalidValue;
+  }
+  return cudaGetLastError();
+}
+
+// select_kernel<feat> over R rows of C (a multiple of 1024, at most 8192):
+// feat one of 0, 1, 2, 4, 8, 15; rows: 6 rows [C] (select_kernel's)
+extern "C" cudaError_t fg_bound_select(int feat, const void* x, void* out, void* out2, const long long* index,
+                                       const void* rows, int R, int C, cudaStream_t s)
+{
+  const dim3 grid(R), block(C / (8 * kChunks));
+  const uint4* xi = (const uint4*)x;
+  const uint4* ri = (const uint4*)rows;
+  uint4 *o = (uint4*)out, *o2 = (uint4*)out2;
+  const int nc = C / 8;
+  switch (feat) {
+    case 0: select_kernel<0><<<grid, block, 0, s>>>(xi, o, o2, index, ri, C, nc); break;
+    case 1: select_kernel<1><<<grid, block, 0, s>>>(xi, o, o2, index, ri, C, nc); break;
+    case 2: select_kernel<2><<<grid, block, 0, s>>>(xi, o, o2, index, ri, C, nc); break;
+    case 4: select_kernel<4><<<grid, block, 0, s>>>(xi, o, o2, index, ri, C, nc); break;
+    case 8: select_kernel<8><<<grid, block, 0, s>>>(xi, o, o2, index, ri, C, nc); break;
+    case 15: select_kernel<15><<<grid, block, 0, s>>>(xi, o, o2, index, ri, C, nc); break;
     default: return cudaErrorInvalidValue;
   }
   return cudaGetLastError();
