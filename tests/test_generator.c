@@ -751,6 +751,41 @@ TEST(test_generator_rows_full_rows) {
   check_full_rows(0);
 }
 
+/* hold_rows: after the row's last reduction, the pointers of the rows many
+   rows read (select's branches) pass through fg_hold, once each, before the
+   first load through them, in both instances of the kernel; without the tile
+   the kernel has no fg_hold. */
+static void check_hold_rows(int hold) {
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  char tile[128];
+  snprintf(tile, sizeof tile, "{ when = { residual = \"nores\" }, full_rows = 1, hold_rows = %d },", hold);
+  char *spec = text ? replace_once(text, "{ when = { residual = \"nores\" }, full_rows = 0 },", tile) : NULL;
+  free(text);
+  CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tile this test edits");
+  gen_kernel g;
+  if (spec && gen_kernel_open(&g, spec, "norm_modulate_select01_bf16.cu", "norm_modulate_select01_bf16_idxi64_nores_vec16")) {
+    const char *k = g.kernel;
+    if (hold) {
+      const char *sum = strstr(k, "fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps");
+      const char *gate = strstr(k, "fg_hold(gate_row);");
+      const char *scale = strstr(k, "fg_hold(scale_row);");
+      const char *shift = strstr(k, "fg_hold(shift_row);");
+      const char *load = strstr(k, "scale_row + e");
+      CHECK_MSG(sum && gate && scale && shift && load && sum < gate && gate < scale && scale < shift && shift < load &&
+                    !strstr(shift + 1, "fg_hold("),
+                "the branch rows' pointers are not held once, after the reductions and before their loads:\n%s", k);
+    } else {
+      CHECK_MSG(!strstr(g.text, "fg_hold("), "fg_hold without the tile hold_rows");
+    }
+    gen_kernel_close(&g);
+  }
+  free(spec);
+}
+TEST(test_generator_rows_hold_rows) {
+  check_hold_rows(1);
+  check_hold_rows(0);
+}
+
 /* bf16_shift: the bf16 kernels' loads and unpacking take the shift form
    (<true>), their weight's too, in the first kernel and the short form, and
    the kernel's comment says so; without the tile no load of the file does. */

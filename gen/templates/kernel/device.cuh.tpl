@@ -158,6 +158,11 @@ __device__ __forceinline__ void fg_st_policy(unsigned* p, unsigned v, unsigned l
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterpret_cast<const uint4*>(p); }
 __device__ __forceinline__ uint4 fg_ld16_policy(const void* p, unsigned long long policy) { return fg_ld_policy(reinterpret_cast<const uint4*>(p), policy); }
+// The pointer passes through an empty asm: ptxas cannot move a load through
+// it above this point (tile hold_rows: a row's loads kept after its
+// reductions, so that they hold no registers across them)
+template <typename T>
+__device__ __forceinline__ void fg_hold(const T*& p) { asm volatile("" : "+l"(p)); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
 __device__ __forceinline__ void fg_st16_policy(void* p, uint4 v, unsigned long long policy) { fg_st_policy(reinterpret_cast<uint4*>(p), v, policy); }

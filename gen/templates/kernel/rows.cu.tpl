@@ -117,9 +117,30 @@ $(name)(const $(params_type) p$(const_params))
 % local function pointers(inst)
 %   if pointers_done or not pointers_at(inst) then return end
 %   pointers_done = true
+%   shared.held_rows = {}  -- (the pointers the pass declares: tile hold_rows)
     // the row pointers of the rows many rows read (modulation rows, branches)
 %   for _, name in ipairs(stages.row) do
     % stage(name, { phase = "pointers" })
+%   end
+% end
+% -- Tile hold_rows: after the row's last reduction, the pointers the pass
+% -- declared pass through an empty asm, so that ptxas cannot hoist the loads
+% -- through them above the reductions (registers held across them: select01's
+% -- FULL instance spilled at 32 registers without it)
+% local last_reduce = nil
+% for _, name in ipairs(stages.row) do
+%   if needs_of(name, "row_reduce") then last_reduce = name end
+% end
+% local function hold_rows_after(inst)
+%   if not (m.hold_rows and pointers_done and inst == last_reduce) then return end
+%   local ptrs = {}
+%   for ptr in pairs(shared.held_rows or {}) do ptrs[#ptrs + 1] = ptr end
+%   table.sort(ptrs)
+%   if #ptrs == 0 then return end
+    // the rows many rows read are loaded from here on, not hoisted above the
+    // reductions (tile hold_rows)
+%   for _, ptr in ipairs(ptrs) do
+    fg_hold($(ptr));
 %   end
 % end
 % -- The rows every row reads whole, held in registers: in the short form (tile
@@ -173,11 +194,13 @@ $(name)(const $(params_type) p$(const_params))
     // use: the stages' arithmetic and stores on what the loads returned
 %     for _, name in ipairs(stages.row) do
     % stage(name, { phase = "use" })
+%       hold_rows_after(name)
 %     end
 %   else
 %     for _, name in ipairs(stages.row) do
 %       pointers(name)
     % stage(name, { phase = "all" })
+%       hold_rows_after(name)
 %     end
 %   end
 %   if m.bulk > 0 then
