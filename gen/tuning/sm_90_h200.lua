@@ -19,7 +19,9 @@
 -- l2_last without the residual ("Tiles from an A/B run, and a bound on the tail"),
 -- and the qknorm d128 entries' ahead = 2 (full rotary) and flat grid and tail
 -- (partial rotary; "The block phase's weights by async copies"), and
--- rmsnorm_quant_fp8's ring of 3 rows ("A ring of 3 rows for the static fp8 norm").
+-- rmsnorm_quant_fp8's ring of 3 rows ("A ring of 3 rows for the static fp8 norm"),
+-- and select01's full_rows and hold_rows without the residual ("Which of the
+-- library's ways cost, in select01's bound").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -182,7 +184,12 @@ return {
       --   norm_modulate_select01 layer [1,4096,3072]: 21.34 us -> 21.22 us
       --   norm_modulate_select01 layer [2,8192,3072]: 77.34 us -> 75.94 us
       --   norm_modulate_select01 layer [1,4096,5120]: 34.59 us -> 34.08 us
-      norm_modulate_select01_bf16_idxi64_nores_vec16 = { bf16_shift = 1, evict_first = 0, l2_last = 1 },
+      -- full_rows = 1, hold_rows = 1 (the FULL instance, its modulation and gate rows loaded after the reductions): bench/ab.py, 60 runs, best of three alternating passes:
+      --   norm_modulate_select01 layer [2,2048,3072]: 21.57 us -> 21.18 us
+      --   norm_modulate_select01 layer [1,4096,3072]: 21.66 us -> 21.18 us
+      --   norm_modulate_select01 layer [2,8192,3072]: 75.14 us -> 74.62 us
+      --   norm_modulate_select01 layer [1,4096,5120]: 32.99 us -> 32.64 us
+      norm_modulate_select01_bf16_idxi64_nores_vec16 = { bf16_shift = 1, evict_first = 0, full_rows = 1, hold_rows = 1, l2_last = 1 },
       -- norm_modulate_select01 layer residual [2,2048,3072]: 38.6 us -> 38.6 us
       -- norm_modulate_select01 layer residual [1,4096,3072]: 39.0 us -> 39.0 us
       -- norm_modulate_select01 layer residual [2,8192,3072]: 145.5 us -> 145.5 us

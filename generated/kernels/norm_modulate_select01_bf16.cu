@@ -590,6 +590,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; bf16 unpacked by a shift and a mask
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
@@ -614,11 +617,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_load_bf16x8_policy<true>(xr + e + 0, &v[0][0], l2_last);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_policy<true>(xr + e + 0, &v[1][0], l2_last);
       }
@@ -648,7 +651,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
         s = 0.f;
-        if (live && pos < nc) {
+        if (live && (FULL || pos < nc)) {
           s = fmaf(v[0][0], v[0][0], s);
           s = fmaf(v[0][1], v[0][1], s);
           s = fmaf(v[0][2], v[0][2], s);
@@ -658,7 +661,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
           s = fmaf(v[0][6], v[0][6], s);
           s = fmaf(v[0][7], v[0][7], s);
         }
-        if (live && pos + 1 * tpr < nc) {
+        if (live && (FULL || pos + 1 * tpr < nc)) {
           s = fmaf(v[1][0], v[1][0], s);
           s = fmaf(v[1][1], v[1][1], s);
           s = fmaf(v[1][2], v[1][2], s);
@@ -683,7 +686,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
       const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         if (p.weight) {
           float w[8] = {};
@@ -698,7 +701,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
           for (int j = 0; j < 8; j++) v[0][j] += c[j];
         }
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         if (p.weight) {
           float w[8] = {};
@@ -714,8 +717,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
         }
       }
     }
+    // the rows many rows read are loaded from here on, not hoisted above the
+    // reductions (tile hold_rows)
+    fg_hold(gate_row);
+    fg_hold(scale_row);
+    fg_hold(shift_row);
     {
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep<true>(scale_row + e + 0, &sc[0]);
@@ -724,7 +732,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         float sc[8] = {};
         fg_load_bf16x8_keep<true>(scale_row + e + 0, &sc[0]);
@@ -736,22 +744,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_store_bf16x8(orow + e + 0, &v[0][0]);
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-      if (live && pos < nc) {  // chunk slot 0
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
-      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
         fg_st16(orow + e, fg_ld16_keep(gate_row + e));
       }
@@ -769,9 +777,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif
