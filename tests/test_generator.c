@@ -1547,6 +1547,17 @@ TEST(test_generator_spec_runtime_error) {
                     "attempt to index a nil value");
 }
 
+TEST(test_generator_spec_helper_arguments) {
+  /* extend and join refuse what is no table, naming the spec's line that
+     called them (not a line of the generator) */
+  expect_spec_error("return {\n  op = \"rope\",", "local t = extend(nil, {})\nreturn {\n  op = \"rope\",", ":5:",
+                    "extend(base, changes): expected a table as base, got nil");
+  expect_spec_error("return {\n  op = \"rope\",", "local t = extend({}, 7)\nreturn {\n  op = \"rope\",", ":5:",
+                    "extend(base, changes): expected a table or nil as changes, got number");
+  expect_spec_error("return {\n  op = \"rope\",", "local t = join({ 1 }, \"x\")\nreturn {\n  op = \"rope\",", ":5:",
+                    "join(...): expected a list, nil or false as argument 2, got string");
+}
+
 TEST(test_generator_spec_not_a_table) {
   expect_spec_error("return {\n  op = \"rope\",", "local spec = {\n  op = \"rope\",", "(file)",
                     "expected the file to return a table (an op) or a list of op tables (a family), got nothing");

@@ -156,7 +156,13 @@ local function copy(x)
   for k, v in pairs(x) do t[k] = copy(v) end
   return t
 end
+-- (a wrong argument is the spec's mistake: the error, raised at level 2,
+-- names the spec's line that called the helper)
 local function extend(base, changes)
+  if type(base) ~= "table" then error(("extend(base, changes): expected a table as base, got %s"):format(type(base)), 2) end
+  if changes ~= nil and type(changes) ~= "table" then
+    error(("extend(base, changes): expected a table or nil as changes, got %s"):format(type(changes)), 2)
+  end
   local t = copy(base)
   for k, v in pairs(changes or {}) do t[k] = copy(v) end
   return t
@@ -164,7 +170,11 @@ end
 local function join(...)
   local out = {}
   for i = 1, select("#", ...) do
-    for _, x in ipairs(select(i, ...) or {}) do out[#out + 1] = copy(x) end
+    local list = select(i, ...)
+    if list and type(list) ~= "table" then
+      error(("join(...): expected a list, nil or false as argument %d, got %s"):format(i, type(list)), 2)
+    end
+    for _, x in ipairs(list or {}) do out[#out + 1] = copy(x) end
   end
   return out
 end
