@@ -84,6 +84,16 @@ static void run_bound(void *p) {
   CUDA_OK(fg_bound_run(b->form, b->affine, b->x, b->out, b->scale, b->wb, b->out2, b->R, b->C, 0));
 }
 
+/* One line of the table: a kernel's time (ms) over `bytes`, beside a copy of those bytes. */
+static void report(const char *name, int R, int C, double bytes, float ms, double copy_gbs, int runs) {
+  const float same = same_size_copy_ms(bytes, runs);
+  const double gbs = bytes / (ms * 1e-3) / 1e9;
+  char shape[32];
+  snprintf(shape, sizeof shape, "[%d,%d]", R, C);
+  printf("%-36s %-14s %9.2f %9.0f %6.1f%% %11.2f %6.1f%%\n", name, shape, ms * 1e3, gbs, 100 * gbs / copy_gbs, same * 1e3,
+         100 * same / ms);
+}
+
 int main(int argc, char **argv) {
   int runs = 100;
   for (int i = 1; i < argc; i++) {
@@ -117,13 +127,7 @@ int main(int argc, char **argv) {
       const int rows_read = forms[f].affine % 2 ? 1 : forms[f].affine ? 2 : forms[f].second;
       const double bytes = (double)R * C * (2 + forms[f].out_bytes + 2 * forms[f].second) + rows_read * C * 2.0 +
                            (forms[f].row_scale ? R * 4.0 : 0);
-      const float ms = time_median(run_bound, &b, runs);
-      const float same = same_size_copy_ms(bytes, runs);
-      const double gbs = bytes / (ms * 1e-3) / 1e9;
-      char shape[32];
-      snprintf(shape, sizeof shape, "[%d,%d]", R, C);
-      printf("%-36s %-14s %9.2f %9.0f %6.1f%% %11.2f %6.1f%%\n", forms[f].name, shape, ms * 1e3, gbs,
-             100 * gbs / copy_gbs, same * 1e3, 100 * same / ms);
+      report(forms[f].name, R, C, bytes, time_median(run_bound, &b, runs), copy_gbs, runs);
     }
     cudaFree(b.x);
     cudaFree(b.out);
@@ -154,13 +158,7 @@ int main(int argc, char **argv) {
     for (size_t f = 0; f < sizeof selects / sizeof selects[0]; f++) {
       c.feat = selects[f].feat;
       const double bytes = (double)R * C * 6 + 3.0 * C * 2 * (c.feat & 4 ? 2 : 1) + (c.feat & 4 ? R * 8.0 : 0);
-      const float ms = time_median(run_select, &c, runs);
-      const float same = same_size_copy_ms(bytes, runs);
-      const double gbs = bytes / (ms * 1e-3) / 1e9;
-      char shape[32];
-      snprintf(shape, sizeof shape, "[%d,%d]", R, C);
-      printf("%-36s %-14s %9.2f %9.0f %6.1f%% %11.2f %6.1f%%\n", selects[f].name, shape, ms * 1e3, gbs,
-             100 * gbs / copy_gbs, same * 1e3, 100 * same / ms);
+      report(selects[f].name, R, C, bytes, time_median(run_select, &c, runs), copy_gbs, runs);
     }
     cudaFree(c.x);
     cudaFree(c.out);
