@@ -868,6 +868,38 @@ TEST(test_generator_heads_token_block) {
   free(text);
 }
 
+/* walk_index32 (a walk over a token's heads): the walk's loop and the
+   across-heads sum's pass count heads in 32 bits, unsigned; without the tile,
+   in 64. The rotary ops without a walk have no such loop either way. */
+static void check_walk_index32(const char *text, int want) {
+  gen_kernel g;
+  if (!gen_kernel_open(&g, text, "qknorm_across_heads_rope_per_head_bf16.cu", "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16")) return;
+  const char *k = g.kernel;
+  if (k) {
+    const char *type = want ? "uint32_t" : "int64_t", *other = want ? "int64_t" : "uint32_t";
+    char sum[160], walk[160], wrong[64];
+    snprintf(sum, sizeof sum, "for (%s h = group; h - group < H; h += hstep) {\n", type);
+    snprintf(walk, sizeof walk, "for (%s h = group; h - group < H; h += hstep) {  // the token's heads", type);
+    snprintf(wrong, sizeof wrong, "for (%s h = ", other);
+    const char *s1 = strstr(k, sum), *w1 = strstr(k, walk);
+    CHECK_MSG(s1 && w1 && s1 < w1 && !strstr(k, wrong), "%s: with walk_index32 = %d, the sum's pass and the walk do not count heads in %s:\n%s",
+              g.path, want, type, k);
+  }
+  check_file_lacks(&g.f, "rope_bf16.cu", "uint32_t h = ", NULL, "a rotary kernel without a walk has a 32-bit head walk");
+  gen_kernel_close(&g);
+}
+TEST(test_generator_heads_walk_index32) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  check_walk_index32(text, 0);
+  char *with = replace_once(text, "walk = o.walk, token_block = o.token_block,", "walk = o.walk, walk_index32 = 1, token_block = o.token_block,");
+  CHECK_MSG(with != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  if (with) check_walk_index32(with, 1);
+  free(with);
+  free(text);
+}
+
 /* rotary.lua with every op on a token walk and the tiles `extra` (e.g.
    "ahead = 1, "), handed to check with arg */
 static void with_walk_tiles(const char *extra, void (*check)(const char *, int), int arg) {

@@ -3567,25 +3567,25 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 2 warps per block, a block per item
+//            1 head(s) in flight per lane, 4 warps per block, a block per item
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
-__global__ void __launch_bounds__(64, 18)
+__global__ void __launch_bounds__(128, 10)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
-  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 8 heads
+  const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
   const int64_t ntok = p.B * p.S;
   // Work items: (token, head set): a block takes all of the token's heads,
-  // 8 at a time (lane group g takes heads g, g + 8, ...); its
+  // 16 at a time (lane group g takes heads g, g + 16, ...); its
   // sums over the token go through red (fg_row_sum), a slot pair per item
-  const int tpw = 1, tsub = 0, hstep = 8;
-  __shared__ float red[2][2];
+  const int tpw = 1, tsub = 0, hstep = 16;
+  __shared__ float red[2][4];
   int rbuf = 0;
   const int64_t nitems = g.nitems;
   for (int64_t it = blockIdx.x; it < nitems; it += gridDim.x) {
@@ -3606,7 +3606,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
     float rs_token;
     {
       float ss = 0.0f;
-      for (int64_t h = group; h - group < H; h += hstep) {
+      for (uint32_t h = group; h - group < H; h += hstep) {
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3634,10 +3634,10 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
         ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
         ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
-      ss = fg_row_sum<2>(ss, red, rbuf, 2, 0);
+      ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
     }
-    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (uint32_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
       float xa[1][1][8] = {};
       float xb[1][1][8] = {};
       if (h < H) {  // head h
@@ -3760,7 +3760,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif

@@ -25,7 +25,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0, tail_walk = 0, tail_above = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0, tail_walk = 0, tail_above = 0, walk_index32 = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -42,11 +42,12 @@ local TILE_DOC = {
   block_phase = "with a walk over a token's heads (walk > 0 or \"token\"): 1: the token stages that can (those that declare the need block_phase) load what is the same for every item of a head set once a block, into shared memory before the item loop (behind one barrier), and read it there at each head step, holding no registers through the walk; 0: each item loads it into registers (0 or 1; ignored where the head size is a run-time value)",
   tail_walk = "with walk = \"token\" and the flat grid (blocks_per_sm = 0): n: the call's last wave's worth of tokens (as many token items as the warps that fit on the device at once) is cut into runs of n head steps, items after the whole tokens, so that the multiprocessors that finish their whole tokens first take the short runs and the call's warps end together; 0: every item a whole token (0 to 64; ignored with the need whole_token or token_block)",
   tail_above = "with tail_walk: s: the launcher cuts the tail only where a token of the head set with the most heads has more than s head steps; shorter tokens keep whole items to the end of the call; 0: every call has its tail (0 to 64)",
+  walk_index32 = "with a walk over a token's heads: 1: the walk's head index in 32 bits (unsigned: the mapping requires B * S * heads < 2^31, so h + hstep stays below 2^32), a register fewer; 0: 64 bits, which most walks run faster with (0 or 1; ignored without a walk)",
   token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
-  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 }, tail_walk = { 0, 64 }, tail_above = { 0, 64 } }
+  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 }, tail_walk = { 0, 64 }, tail_above = { 0, 64 }, walk_index32 = { 0, 1 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
 -- flat_waves means nothing there; a walk has no lean form, and only a walk
@@ -276,6 +277,9 @@ function M.plan(spec, v, tuning)
   if m.walk_all then m.walk = 1  -- (the run is the whole token)
   elseif m.tiles.walk > 0 then m.walk = m.tiles.walk
   else m.walk = false end
+  -- the walk's head index: 32 bits with the tile walk_index32 (what it saves is
+  -- one register; rope_qk_cos_sin_cache d64 ran 13% slower with it, bench/NOTES.md)
+  m.head_index = m.walk and m.tiles.walk_index32 == 1 and "uint32_t" or "int64_t"
   -- A whole head with interleaved pairs, partial R and 16-byte chunks: one set
   -- of chunk slots over the whole head (R is a multiple of 2 chunks here, so a
   -- chunk is rotated or not as a whole), rather than a rotate and a pass region

@@ -237,7 +237,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
     $(run_decl)
 % end
 % if m.walk then
-    for (int64_t h = $(first); h - group < $(stop); h += hstep) {  // $(what), hstep at a time
+    for ($(m.head_index) h = $(first); h - group < $(stop); h += hstep) {  // $(what), hstep at a time
 %   if m.ahead > 0 then
       // the chunks of the step $(m.ahead == 1 and "after this one" or (m.ahead .. " on")), into the stage the step before read
       % put(ahead_issue(step("h", m.ahead), takes("h - group", m.ahead), m.ahead == 1 and "ast ^ 1" or ("(ast == 0 ? %d : ast - 1)"):format(m.ahead)))

@@ -20,7 +20,7 @@
 float rs_token;
 {
   float ss = 0.0f;
-  for (int64_t h = group; h - group < H; h += hstep) {
+  for ($(m.head_index) h = group; h - group < H; h += hstep) {
     % include("stages/load.cu.tpl", { load_hint = "keep" })
 % for u = 0, m.U - 1 do
 %   for _, e in ipairs(head_values(u)) do
