@@ -428,6 +428,12 @@ function M.kernel_env(spec, v, tuning, env)
     channels = "p." .. layout.channels }
   env.host_dims = { batch = layout.batch and ("p->" .. layout.batch) or "1", rows = "p->" .. layout.rows,
     channels = "p->" .. layout.channels }
+  -- A row pointer the "pointers" pass declares, recorded for the tile
+  -- hold_rows, which holds it after the row's reductions (kernel/rows.cu.tpl)
+  env.hold_row = function(ptr)
+    env.shared.held_rows = env.shared.held_rows or {}
+    env.shared.held_rows[ptr] = true
+  end
   -- The pointer to row (b, l) of tensor argument a (from a stage's arg): each
   -- dim but the channels' adds the batch, the row, or the row's group; a
   -- broadcast dim has stride 0. per_row: a tensor without a channel dim.
@@ -684,8 +690,7 @@ function M.operand(env, a, name, level)
   local decl = { ("const %s* %s = %s;"):format(ctype, o.row, ptr) }
   if early then
     o.declare = function()
-      shared.held_rows = shared.held_rows or {}  -- (tile hold_rows: kernel/rows.cu.tpl)
-      shared.held_rows[o.row] = true
+      env.hold_row(o.row)
       return decl
     end
   end

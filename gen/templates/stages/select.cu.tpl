@@ -27,8 +27,7 @@
 % for _, name in ipairs(names) do
 %   local b0 = arg.rows.rows[name][1]
 %   shared.rows[name] = { ptr = name .. "_row", dtype = b0.dtype, ctype = b0.ctype, level = 2 }
-%   shared.held_rows = shared.held_rows or {}  -- (tile hold_rows: kernel/rows.cu.tpl)
-%   shared.held_rows[name .. "_row"] = true
+%   hold_row(name .. "_row")
 const $(b0.ctype)* $(name)_row;
 % end
 {
