@@ -694,6 +694,79 @@ TEST(test_generator_rows_flat_form) {
   free(spec);
 }
 
+/* The rows ring refills a row's place at the row's first reduction, whose
+   barrier every warp passes after its reads from the place, so that the
+   block's next row is in flight while this one finishes; a row without a
+   reduction (norm none) refills it at its end, after a barrier. norm_modulate's
+   ring kernel writes a row loop per norm kind, each with one refill. */
+static const char *after(const char *from, const char *what) { return from ? strstr(from, what) : NULL; }
+TEST(test_generator_rows_ring_refill) {
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
+  gen_kernel g;
+  if (text && gen_kernel_open(&g, text, "norm_modulate_bf16.cu", "norm_modulate_bf16_nores_vec16")) {
+    char *ring = between(g.text, "FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p, const float inv_C, const fg_udiv rows_div)",
+                         "extern \"C\" cudaError_t");
+    const char *layer = after(ring, "if (p.norm == 0) {  // norm = layer");
+    const char *rms = after(layer, "} else if (p.norm == 1) {  // norm = rms");
+    const char *none = after(rms, "} else {  // norm = none");
+    CHECK_MSG(layer && rms && none, "norm_modulate's ring kernel (or its loop per norm kind) is missing:\n%s", ring ? ring : g.text);
+    const char *refill = "fg_ring_expect(&ring_full[slot], 1 * ring_bytes);";
+    if (layer && rms && none) {
+      const char *mean = after(layer, "const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;");
+      const char *r1 = after(layer, refill);
+      const char *var = after(layer, "const float rstd = rsqrtf(fg_block_sum<16>(");
+      CHECK_MSG(mean && r1 && var && mean < r1 && r1 < var && after(r1 + 1, refill) > rms,
+                "LayerNorm's row does not refill its place once, between the mean's sum and the variance's:\n%.*s", (int)(rms - layer), layer);
+      const char *rstd = after(rms, "const float rstd = rsqrtf(fg_block_sum<16>(");
+      const char *r2 = after(rms, refill);
+      CHECK_MSG(rstd && r2 && rstd < r2 && after(r2 + 1, refill) > none,
+                "RMSNorm's row does not refill its place once, after its sum:\n%.*s", (int)(none - rms), rms);
+      const char *store = after(none, "fg_store_bf16x8(orow + e + 0, &v[3][0]);");
+      const char *bar = after(none, "__syncthreads();  // every warp has read this row's place (no reduction synced them)");
+      const char *r3 = after(none, refill);
+      CHECK_MSG(store && bar && r3 && store < bar && bar < r3 && !after(r3 + 1, refill),
+                "the row without a reduction does not refill its place at its end, after a barrier:\n%s", none);
+    }
+    free(ring);
+    gen_kernel_close(&g);
+  }
+  free(text);
+}
+
+/* A stage that says the row synced (row_synced(): the ring's refill goes
+   there) and then reads the row from the ring would read the next row's bytes:
+   the generator refuses it, naming the template line that reads. */
+TEST(test_generator_rows_ring_read_after_refill) {
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  fixture f;
+  if (!text || !fixture_open(&f, text) || !fixture_copy_templates(&f)) { free(text); fixture_close(&f); CHECK_MSG(0, "no fixture"); return; }
+  free(text);
+  char path[1024];
+  snprintf(path, sizeof path, "%s/stages/load_row.cu.tpl", f.templates);
+  char *orig = read_text(path, NULL);
+  const char *reads = "% local ring = not arg.offset and ring_of(from)\n";
+  const char *at = orig ? strstr(orig, reads) : NULL;
+  int line = 1;
+  for (const char *c = orig; at && c < at; c++) line += *c == '\n';
+  char *broken = at ? insert_line(orig, line, "% put(row_synced())") : NULL;
+  CHECK_MSG(broken != NULL, "stages/load_row.cu.tpl no longer reads the ring as this test expects");
+  if (broken) {
+    write_text(path, broken);
+    run_result r = generate(&f);
+    CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+    char needle[1100];
+    snprintf(needle, sizeof needle, "%s:%d:", path, line + 1);
+    CHECK_MSG(strstr(r.err, needle) != NULL, "message does not name [%s]:\n%s", needle, r.err);
+    CHECK_MSG(strstr(r.err, "reads input x from the rows ring after row_synced()") != NULL, "message does not say what is wrong:\n%s", r.err);
+    CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
+    run_free(&r);
+  }
+  free(orig);
+  free(broken);
+  fixture_close(&f);
+}
+
 /* full_rows: each rows kernel of the 16-byte path is a template on FULL, and
    every chunk slot's test gives way to it; the launcher runs the FULL instance
    where the row fills every thread's chunk slots (4 slots of 8 bf16: C a

@@ -4394,6 +4394,16 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
         for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
       }
       const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+      // every warp has read this row's place (the reduction above synced them): the place
+      // takes the block's row 2 rows on
+      if (threadIdx.x == 0) {
+        const int64_t r = row + (int64_t)2 * gridDim.x;
+        if (r < nrows) {
+          const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+          fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+          fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+        }
+      }
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
@@ -4478,16 +4488,6 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
       if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
         fg_store_fp8e4m3x8(orow + e + 0, &v[3][0]);
-      }
-    }
-    // every warp has read this row's place (the reduction synced them): the place
-    // takes the block's row 2 rows on
-    if (threadIdx.x == 0) {
-      const int64_t r = row + (int64_t)2 * gridDim.x;
-      if (r < nrows) {
-        const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
-        fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
       }
     }
   }

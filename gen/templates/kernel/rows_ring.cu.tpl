@@ -2,25 +2,12 @@
 % -- places, `part`): the streamed inputs' rows reach a block's shared memory by
 % -- bulk copies, ring places of one row of each input. The copies signal a
 % -- place's "full" barrier when their bytes have landed; thread 0 fills the
-% -- place again at the end of the row, when every warp has read it: a
-% -- reduction over the row after the last read from the ring syncs the warps
-% -- (its stage sets shared.row_synced), else the row ends with a barrier.
+% -- place again once every warp has read it: at the row's first reduction
+% -- after the last read from the ring, which syncs the warps (its stage calls
+% -- row_synced(), which puts the refill there: mapping_rows.lua), else at the
+% -- row's end, after the reduction (shared.row_synced) or a barrier.
 % local n = m.bulk
 % local size = dtypes.info(m.act).size
-% -- the bulk copies of row `r` into ring place `s` (thread 0), as lines (`do
-% -- return ... end`: a statement may not follow a bare return in a template)
-% local function fill(r, s)
-%   local out = { ("const int64_t b = (int64_t)fg_udiv_div31((uint32_t)%s, rows_div), l = %s - b * %s;"):format(r, r, dims.rows) }
-%   out[2] = ("fg_ring_expect(&ring_full[%s], %d * ring_bytes);"):format(s, #m.rings)
-%   for _, ring in ipairs(m.rings) do
-%     local dst = ("fg_ring + (size_t)(%d + %s) * ring_stride"):format(ring.index * n, s)
-%     -- under the input's L2 policy where a tile gives it one (stream_hint)
-%     local hint, policy = stream_hint(ring.arg)
-%     local suffix = hint == "policy" and "_policy" or ""
-%     out[#out + 1] = ("fg_ring_copy%s(%s, %s, ring_bytes, &ring_full[%s]%s);  // %s"):format(suffix, dst, row_of(ring.arg), s, cg.load_extra(hint, policy), ring.name)
-%   end
-%   do return out end
-% end
 % if part == "start" then
 // the ring: $(n) places of a row of $(#m.rings == 1 and "the streamed input" or (#m.rings .. " streamed inputs")) in shared memory, each
 // of the row's $(m.K) chunk slots a thread (its tail past C stays 0, so that every
@@ -39,14 +26,13 @@ if (threadIdx.x == 0) {
   for (int s = 0; s < $(n); s++) {
     const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
     if (r < nrows) {
-%   for _, line in ipairs(fill("r", "s")) do
-      $(line)
-%   end
+      % put(ring_fill("r", "s"))
     }
   }
 }
 __syncthreads();
 % elseif part == "row" then
+%   shared.ring_refilled = false  -- (row_synced() refills the place at most once a row)
 // this row's ring place, once its bytes have landed
 const uint32_t slot = it % $(n);
 fg_ring_wait(&ring_full[slot], (it / $(n)) & 1u);
@@ -54,21 +40,15 @@ fg_ring_wait(&ring_full[slot], (it / $(n)) & 1u);
 const uint4* $(ring.var) = (const uint4*)(fg_ring + (size_t)($(ring.index * n) + slot) * ring_stride);
 %   end
 % elseif part == "next" then
-%   if shared.row_synced then
-// every warp has read this row's place (the reduction synced them): the place
-// takes the block's row $(n) rows on
+%   if shared.ring_refilled then
+%     -- (refilled at the row's first reduction)
+%   elseif shared.row_synced then
+% put(ring_refill("the reduction synced them"))
 %   else
 __syncthreads();  // every warp has read this row's place (no reduction synced them)
-// the place takes the block's row $(n) rows on
+% put(ring_refill(nil))
 %   end
-if (threadIdx.x == 0) {
-  const int64_t r = row + (int64_t)$(n) * gridDim.x;
-  if (r < nrows) {
-%   for _, line in ipairs(fill("r", "slot")) do
-    $(line)
-%   end
-  }
-}
+%   shared.ring_refilled = nil
 % elseif part == "launch" then
 // the ring's shared memory (tile bulk_rows), and the blocks that fit with it
 // and the row's warps: asked once per device for the last C (a call's blocks

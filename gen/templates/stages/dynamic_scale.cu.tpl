@@ -23,8 +23,8 @@
 #pragma unroll
   for (int j = 0; j < $(m.V); j++) a = fmaxf(a, fabsf(v[$(k)][j]));
 % end
-% shared.row_synced = true  -- the reduction syncs the row's warps (kernel/rows_ring.cu.tpl)
   a = $(row_max_form:format(m.warps, "a"));
+  % put(row_synced())  -- the reduction syncs the row's warps (mapping_rows.lua)
   float s = fmaxf(a * $(c_float(1 / qmax)), $(c_float(1 / (qmax * 512))));
 % if arg.upper then
 %   if arg.upper.tensor.optional then

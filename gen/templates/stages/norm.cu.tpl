@@ -63,6 +63,7 @@ if ($(arg.kind.isnt("none"))) {  // not none
     for (int j = 0; j < $(m.V); j++) s += v[$(k)][j];
 % end
     const float mean = $(mean_of(row_sum("s")));
+    % if not runtime then put(row_synced()) end  -- (a fixed kind: the sum runs on every path)
 % for k = 0, m.K - 1 do
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] -= mean;
@@ -86,6 +87,7 @@ if ($(arg.kind.isnt("none"))) {  // not none
   }
 %   end
   const float rstd = rsqrtf($(mean_of(row_sum("s"))) + $(arg.eps.expr));
+  % if not (runtime and can("none")) then put(row_synced()) end
 % for k = 0, m.K - 1 do
 #pragma unroll
   for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rstd;
