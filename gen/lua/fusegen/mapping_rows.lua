@@ -576,15 +576,14 @@ function M.kernel_env(spec, v, tuning, env)
   -- bulk_rows: ring_of(a) names the slot (const uint4*) holding the row of
   -- streamed input a, nil for an input the ring does not bring in
   for _, r in ipairs(m.rings) do r.var = env.unique_name("ring_" .. r.name) end
-  -- (a read from the ring: the row's warps have not synced since; a stage
-  -- whose reduction syncs them sets shared.row_synced)
+  -- (a read from the ring after row_synced() has refilled its place would read
+  -- the next row: refused)
   env.ring_of = function(a)
     for _, r in ipairs(m.rings) do
       if a and r.name == a.name then
         if env.shared.ring_refilled then
           error(("a stage reads input %s from the rows ring after row_synced() gave the row's place to the next row"):format(a.name), 2)
         end
-        env.shared.row_synced = false
         return r.var
       end
     end
@@ -625,8 +624,8 @@ function M.kernel_env(spec, v, tuning, env)
   -- bytes are in flight while this row finishes (4096-row calls of the ring's
   -- kernels 1 to 3.6% faster on an H200, bench/NOTES.md). Lines to put, or none.
   env.row_synced = function()
-    env.shared.row_synced = true
-    if m.bulk == 0 or env.shared.ring_refilled == nil or env.shared.ring_refilled then return {} end
+    -- (ring_refilled is false only in a ring kernel's row before its refill)
+    if env.shared.ring_refilled ~= false then return {} end
     env.shared.ring_refilled = true
     return env.ring_refill("the reduction above synced them")
   end

@@ -5,7 +5,7 @@
 % -- place again once every warp has read it: at the row's first reduction
 % -- after the last read from the ring, which syncs the warps (its stage calls
 % -- row_synced(), which puts the refill there: mapping_rows.lua), else at the
-% -- row's end, after the reduction (shared.row_synced) or a barrier.
+% -- row's end, after a barrier.
 % local n = m.bulk
 % local size = dtypes.info(m.act).size
 % if part == "start" then
@@ -40,11 +40,7 @@ fg_ring_wait(&ring_full[slot], (it / $(n)) & 1u);
 const uint4* $(ring.var) = (const uint4*)(fg_ring + (size_t)($(ring.index * n) + slot) * ring_stride);
 %   end
 % elseif part == "next" then
-%   if shared.ring_refilled then
-%     -- (refilled at the row's first reduction)
-%   elseif shared.row_synced then
-% put(ring_refill("the reduction synced them"))
-%   else
+%   if not shared.ring_refilled then  -- (else refilled at the row's first reduction)
 __syncthreads();  // every warp has read this row's place (no reduction synced them)
 % put(ring_refill(nil))
 %   end

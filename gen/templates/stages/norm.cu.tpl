@@ -25,8 +25,9 @@
 % local function is(x) return runtime and kind.is(x) or tostring(kind == x) end
 % -- wide_sum: a block of one row reads the partials four at a time (fg_block_sum)
 % local row_sum_form = m.wide_sum and "fg_block_sum<%d>(%s, red, rbuf, wr)" or "fg_row_sum<%d>(%s, red, rbuf, wr, group)"
-% -- a reduction of the row syncs its warps: the rows ring needs no barrier of its own (kernel/rows_ring.cu.tpl)
-% local function row_sum(x) shared.row_synced = true; return row_sum_form:format(m.warps, x) end
+% -- a reduction of the row syncs its warps: row_synced() after it, where every
+% -- path runs it, tells the mapping (the rows ring then needs no barrier of its own)
+% local function row_sum(x) return row_sum_form:format(m.warps, x) end
 % -- the mean of the row's sum: the sum times 1 / C, correctly rounded, which
 % -- the launcher computes (m.inv_channels, tile launcher_inv_c): no reciprocal
 % -- or division per thread, whose instructions the issue-bound norms of an H200
