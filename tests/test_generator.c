@@ -973,6 +973,50 @@ TEST(test_generator_heads_walk_index32) {
   free(text);
 }
 
+/* sum_steps (the whole-token sum's pass of the across-heads ops): with 2, the
+   pass steps over two head steps at a time, loads both steps' chunks raw (a
+   d128 bf16 head: the lane's chunks pos and pos + 8, the second step's behind
+   its own test) and unpacks and sums them only after the last load; with the
+   default 1, the one-step pass that the load stage writes. The rotary ops
+   without a sum over the token have no such pass either way. */
+static void check_sum_steps(const char *text, int steps) {
+  gen_kernel g;
+  if (!gen_kernel_open(&g, text, "qknorm_across_heads_rope_per_head_bf16.cu", "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16")) return;
+  const char *k = g.kernel;
+  if (k) {
+    const char *pass = strstr(k, "// RMS over the token's H * D elements");
+    const char *sum = strstr(k, "ss = fg_row_sum<");
+    if (steps == 2) {
+      const char *loop = strstr(k, "for (int64_t h = group; h - group < H; h += 2 * hstep) {");
+      const char *second = strstr(k, "if (h + hstep < H) {  // head h + hstep");
+      const char *last_load = second ? strstr(second, "raw[1][1] = fg_ld16_keep(px + (pos + 8) * 8);") : NULL;
+      const char *first_load = strstr(k, "raw[0][0] = fg_ld16_keep(px + (pos + 0) * 8);");
+      const char *unpack = strstr(k, "fg_unpack_bf16x8(raw[i][k], f);");
+      CHECK_MSG(pass && loop && first_load && second && last_load && unpack && sum && pass < loop && loop < first_load &&
+                first_load < second && last_load < unpack && unpack < sum,
+                "%s: with sum_steps = 2, the sum's pass does not load two head steps raw before it sums them:\n%s", g.path, k);
+    } else {
+      const char *load = pass ? strstr(pass, "fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);") : NULL;
+      CHECK_MSG(pass && load && sum && load < sum && !strstr(k, "raw[") &&
+                strstr(k, "for (int64_t h = group; h - group < H; h += hstep) {\n"),
+                "%s: without sum_steps, the sum's pass is not the load stage's one step:\n%s", g.path, k);
+    }
+  }
+  check_file_lacks(&g.f, "rope_bf16.cu", "tile sum_steps", NULL, "a rotary kernel without a sum over the token has the sum's pass");
+  gen_kernel_close(&g);
+}
+TEST(test_generator_heads_sum_steps) {
+  char *text = read_text("gen/specs/rotary.lua", NULL);
+  CHECK_MSG(text != NULL, "cannot read gen/specs/rotary.lua");
+  if (!text) return;
+  check_sum_steps(text, 1);
+  char *with = replace_once(text, "walk = o.walk, token_block = o.token_block,", "walk = o.walk, sum_steps = 2, token_block = o.token_block,");
+  CHECK_MSG(with != NULL, "gen/specs/rotary.lua no longer holds the tiles this test edits");
+  if (with) check_sum_steps(with, 2);
+  free(with);
+  free(text);
+}
+
 /* rotary.lua with every op on a token walk and the tiles `extra` (e.g.
    "ahead = 1, "), handed to check with arg */
 static void with_walk_tiles(const char *extra, void (*check)(const char *, int), int arg) {
@@ -1582,7 +1626,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, tail_above, tail_walk, token_block, walk, walk_index32, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, sum_steps, tail_above, tail_walk, token_block, walk, walk_index32, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {

@@ -119,8 +119,10 @@ local function tiles(o)
 end
 -- across heads: the block form's candidates (a warp per token, and grids of 6
 -- blocks a multiprocessor, lost to it on both GPUs: bench/NOTES.md); min_blocks
--- 9 of 4 warps, or 18 of 2, bounds the registers to 56
-local across_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, evict_first = { 0, 1 }, min_blocks = { 3, 9, 18 } }
+-- 9 of 4 warps, or 18 of 2, bounds the registers to 56; the sum's pass with two
+-- head steps in flight is tried alone on the tiles a GPU runs now
+local across_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, evict_first = { 0, 1 }, min_blocks = { 3, 9, 18 },
+  around = { sum_steps = { 1, 2 } } }
 local rope_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } }
 
 -- The variant budget: a head size gets its own kernels on the 16-byte path,

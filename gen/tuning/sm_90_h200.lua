@@ -22,7 +22,8 @@
 -- rmsnorm_quant_fp8's ring of 3 rows ("A ring of 3 rows for the static fp8 norm"),
 -- and select01's full_rows and hold_rows without the residual ("Which of the
 -- library's ways cost, in select01's bound"), and the across-heads entry's
--- walk_index32, warps and min_blocks ("The head walk's index in 32 bits").
+-- walk_index32, warps and min_blocks ("The head walk's index in 32 bits") and its
+-- sum_steps ("The across-heads sum with two head steps in flight").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -210,7 +211,10 @@ return {
       -- walk_index32 = 1 with 4 warps at 10 blocks (the head index in 32 bits: 48 registers without a spill, 40 warps a multiprocessor): bench/ab.py, 60 runs, best of three alternating passes:
       --   qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 52.64 us -> 52.29 us
       --   qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 530.56 us -> 520.67 us
-      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = { min_blocks = 10, walk_index32 = 1, warps = 4 },
+      -- sum_steps = 2 (the sum's pass with two head steps' loads in flight; 48 registers still): bench/ab.py, 60 runs, best of three alternating passes:
+      --   qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 51.26 us -> 49.28 us
+      --   qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 515.42 us -> 495.84 us
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = { min_blocks = 10, sum_steps = 2, walk_index32 = 1, warps = 4 },
     },
     qknorm_rope_cos_sin_cache = {
       -- qknorm_rope flux_1024 N=4096 H=24: 30.6 us -> 28.3 us

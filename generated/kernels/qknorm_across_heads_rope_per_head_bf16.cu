@@ -3602,37 +3602,33 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
     __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
     const int64_t H = (set == 0 ? p.H : p.HK);
-    // RMS over the token's H * D elements: a first pass over its heads
+    // RMS over the token's H * D elements: a first pass over its heads, 2 head
+    // steps' loads in flight (tile sum_steps)
     float rs_token;
     {
       float ss = 0.0f;
-      for (uint32_t h = group; h - group < H; h += hstep) {
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
+      for (uint32_t h = group; h - group < H; h += 2 * hstep) {
+        uint4 raw[2][2] = {};  // each head's chunks, raw
         if (h < H) {  // head h
           const __nv_bfloat16* px = xin + (h) * xin_hs;
-          {  // rotate chunk slot 0
-            const int e = (pos + 0) * 8;
-            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-            fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
+          raw[0][0] = fg_ld16_keep(px + (pos + 0) * 8);
+          raw[0][1] = fg_ld16_keep(px + (pos + 8) * 8);
+        }
+        if (h + hstep < H) {  // head h + hstep
+          const __nv_bfloat16* px = xin + (h + hstep) * xin_hs;
+          raw[1][0] = fg_ld16_keep(px + (pos + 0) * 8);
+          raw[1][1] = fg_ld16_keep(px + (pos + 8) * 8);
+        }
+        #pragma unroll
+        for (int i = 0; i < 2; i++) {
+          #pragma unroll
+          for (int k = 0; k < 2; k++) {
+            float f[8];
+            fg_unpack_bf16x8(raw[i][k], f);
+            #pragma unroll
+            for (int j = 0; j < 8; j++) ss = fmaf(f[j], f[j], ss);
           }
         }
-        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
       }
       ss = fg_row_sum<4>(ss, red, rbuf, 4, 0);
       rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);

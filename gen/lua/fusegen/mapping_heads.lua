@@ -25,7 +25,8 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0, tail_walk = 0, tail_above = 0, walk_index32 = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0, tail_walk = 0, tail_above = 0, walk_index32 = 0,
+  sum_steps = 1 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -43,11 +44,13 @@ local TILE_DOC = {
   tail_walk = "with walk = \"token\" and the flat grid (blocks_per_sm = 0): n: the call's last wave's worth of tokens (as many token items as the warps that fit on the device at once) is cut into runs of n head steps, items after the whole tokens, so that the multiprocessors that finish their whole tokens first take the short runs and the call's warps end together; 0: every item a whole token (0 to 64; ignored with the need whole_token or token_block)",
   tail_above = "with tail_walk: s: the launcher cuts the tail only where a token of the head set with the most heads has more than s head steps; shorter tokens keep whole items to the end of the call; 0: every call has its tail (0 to 64)",
   walk_index32 = "with a walk over a token's heads: 1: the walk's head index in 32 bits (unsigned: the mapping requires B * S * heads < 2^31, so h + hstep stays below 2^32), a register fewer; 0: 64 bits, which most walks run faster with (0 or 1; ignored without a walk)",
+  sum_steps = "with the need whole_token (a sum over the token's heads before its head stages), on the 16-byte path with a head size fixed at generation: n: that sum's pass over the token issues n head steps' loads, as raw 16-byte chunks, before it sums any, so that n steps' loads are in flight where each step waited for the last; 1: a step at a time (1 to 4; ignored elsewhere)",
   token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
-  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 }, tail_walk = { 0, 64 }, tail_above = { 0, 64 }, walk_index32 = { 0, 1 } }
+  token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 }, tail_walk = { 0, 64 }, tail_above = { 0, 64 }, walk_index32 = { 0, 1 },
+  sum_steps = { 1, 4 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
 -- flat_waves means nothing there; a walk has no lean form, and only a walk
@@ -280,6 +283,10 @@ function M.plan(spec, v, tuning)
   -- the walk's head index: 32 bits with the tile walk_index32 (what it saves is
   -- one register; rope_qk_cos_sin_cache d64 ran 13% slower with it, bench/NOTES.md)
   m.head_index = m.walk and m.tiles.walk_index32 == 1 and "uint32_t" or "int64_t"
+  -- sum_steps: the whole-token sum's pass (before the head stages) issues that
+  -- many head steps' raw chunks before it sums them; it covers the head as
+  -- whole chunks, which a head size fixed at generation and 16-byte accesses give
+  m.sum_steps = (needs.whole_token and F:holds("aligned16") and not m.dynD) and m.tiles.sum_steps or 1
   -- A whole head with interleaved pairs, partial R and 16-byte chunks: one set
   -- of chunk slots over the whole head (R is a multiple of 2 chunks here, so a
   -- chunk is rotated or not as a whole), rather than a rotate and a pass region
