@@ -731,6 +731,27 @@ TEST(test_generator_rows_ring_refill) {
     free(ring);
     gen_kernel_close(&g);
   }
+  /* refill_late: LayerNorm's row refills its place after the variance's sum,
+     not the mean's; RMSNorm's (one sum) where it did */
+  char *late = text ? replace_once(text, "bulk_rows = 2, blocks_per_sm = 16,", "bulk_rows = 2, refill_late = 1, blocks_per_sm = 16,") : NULL;
+  CHECK_MSG(late != NULL, "gen/specs/norm_modulate.lua no longer holds the tiles this test edits");
+  if (late && gen_kernel_open(&g, late, "norm_modulate_bf16.cu", "norm_modulate_bf16_nores_vec16")) {
+    char *ring = between(g.text, "FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p, const float inv_C, const fg_udiv rows_div)",
+                         "extern \"C\" cudaError_t");
+    const char *layer = after(ring, "if (p.norm == 0) {  // norm = layer");
+    const char *rms = after(layer, "} else if (p.norm == 1) {  // norm = rms");
+    const char *refill = "fg_ring_expect(&ring_full[slot], 1 * ring_bytes);";
+    const char *var = after(layer, "const float rstd = rsqrtf(fg_block_sum<16>(");
+    const char *r1 = after(layer, refill);
+    const char *rstd = after(rms, "const float rstd = rsqrtf(fg_block_sum<16>(");
+    const char *r2 = after(rms, refill);
+    CHECK_MSG(layer && rms && var && r1 && var < r1 && r1 < rms && rstd && r2 && rstd < r2,
+              "with refill_late, LayerNorm's row does not refill its place after the variance's sum (or RMSNorm's after its sum):\n%s",
+              ring ? ring : g.text);
+    free(ring);
+    gen_kernel_close(&g);
+  }
+  free(late);
   free(text);
 }
 

@@ -64,7 +64,7 @@ if ($(arg.kind.isnt("none"))) {  // not none
     for (int j = 0; j < $(m.V); j++) s += v[$(k)][j];
 % end
     const float mean = $(mean_of(row_sum("s")));
-    % if not runtime then put(row_synced()) end  -- (a fixed kind: the sum runs on every path)
+    % if not runtime then put(row_synced({ more = true })) end  -- (a fixed kind: the sum runs on every path; the variance's follows)
 % for k = 0, m.K - 1 do
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] -= mean;
