@@ -500,12 +500,18 @@ function M.kernel_env(spec, v, tuning, env)
     end
     return out
   end
+  -- head_of(u, step): the C expression of the lane's head in flight u (of
+  -- m.U), step head steps on from the step at h (step 0 when nil)
+  env.head_of = function(u, step)
+    local e = (step or 0) == 0 and "h" or step == 1 and "h + hstep" or ("h + %d * hstep"):format(step)
+    return u == 0 and e or ("%s + %d * hg"):format(e, u)
+  end
   -- each_value(f): a line f(x) for every value x of the heads in flight that
   -- the lane holds (the whole head: a stage that uses it needs whole_head)
   env.each_value = function(f)
     local out = {}
     for u = 0, m.U - 1 do
-      local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+      local head = env.head_of(u)
       out[#out + 1] = ("if (%s < H) {  // head %s"):format(head, head)
       for _, e in ipairs(env.head_values(u)) do
         out[#out + 1] = "  " .. f(("x%s[%d][%d][%d]"):format(e[1], u, e[2], e[3]))

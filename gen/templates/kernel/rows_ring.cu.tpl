@@ -4,8 +4,9 @@
 % -- place's "full" barrier when their bytes have landed; thread 0 fills the
 % -- place again once every warp has read it: at the row's first reduction
 % -- after the last read from the ring, which syncs the warps (its stage calls
-% -- row_synced(), which puts the refill there: mapping_rows.lua), else at the
-% -- row's end, after a barrier.
+% -- row_synced(), which puts the refill there; with the tile refill_late, at
+% -- that stage's last reduction: mapping_rows.lua), else at the row's end,
+% -- after a barrier.
 % local n = m.bulk
 % local size = dtypes.info(m.act).size
 % if part == "start" then
@@ -40,7 +41,7 @@ fg_ring_wait(&ring_full[slot], (it / $(n)) & 1u);
 const uint4* $(ring.var) = (const uint4*)(fg_ring + (size_t)($(ring.index * n) + slot) * ring_stride);
 %   end
 % elseif part == "next" then
-%   if not shared.ring_refilled then  -- (else refilled at the row's first reduction)
+%   if not shared.ring_refilled then  -- (else refilled at a reduction: row_synced())
 __syncthreads();  // every warp has read this row's place (no reduction synced them)
 % put(ring_refill(nil))
 %   end

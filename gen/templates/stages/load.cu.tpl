@@ -23,7 +23,7 @@ $(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m
 %   -- tile ahead: the kernel copied this step's chunks into shared memory
 %   -- m.ahead steps before (the mapping's ahead_issue); read them back
 %   for u = 0, m.U - 1 do
-%     local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+%     local head = head_of(u)
 if ($(head) < H) {  // head $(head): its chunks from shared memory
 %     for i, pl in ipairs(m.ahead_places) do
 %       if pl.u == u then
@@ -36,7 +36,7 @@ if ($(head) < H) {  // head $(head): its chunks from shared memory
 %   end
 % else
 % for u = 0, m.U - 1 do
-%   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+%   local head = head_of(u)
 if ($(head) < H) {  // head $(head)
   const $(T)* px = xin + ($(head)) * xin_hs;
 %   for k = 0, m.NV - 1 do

@@ -39,7 +39,7 @@ const bool round_y = $(round_act);  // rounding act
 % include("kernel/norm_weights.cu.tpl", { weight = arg.weight })  -- one weight row [D] for every head of the item
 % end
 % for u = 0, m.U - 1 do
-%   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+%   local head = head_of(u)
 if ($(head) < H) {  // head $(head): every lane of its group takes this branch
 %   if not across then
   float ss = 0.0f;

@@ -23,8 +23,6 @@
 %   -- would wait for its loads before the next step's loads could go
 %   local S, nch = m.sum_steps, m.D // m.C
 %   local slots = (nch + m.L - 1) // m.L
-%   local function step_of(st) return st == 0 and "h" or st == 1 and "h + hstep" or ("h + %d * hstep"):format(st) end
-%   local function head_of(st, u) return u == 0 and step_of(st) or ("%s + %d * hg"):format(step_of(st), u) end
 // RMS over the token's H * D elements: a first pass over its heads, $(S) head
 // steps' loads in flight (tile sum_steps)
 float rs_token;
@@ -34,7 +32,7 @@ float rs_token;
     uint4 raw[$(S * m.U)][$(slots)] = {};  // each head's chunks, raw
 %   for st = 0, S - 1 do
 %     for u = 0, m.U - 1 do
-%       local head = head_of(st, u)
+%       local head = head_of(u, st)
     if ($(head) < H) {  // head $(head)
       const $(act_ctype)* px = xin + ($(head)) * xin_hs;
 %       for k = 0, slots - 1 do

@@ -8,7 +8,7 @@
 % -- store it, as the rotate region, from fp32).
 % local T = act_ctype
 % for u = 0, m.U - 1 do
-%   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+%   local head = head_of(u)
 if ($(head) < H) {  // head $(head)
   $(T)* po = xout + ($(head)) * xout_hs;
 %   for k = 0, m.NV - 1 do

@@ -18,7 +18,7 @@
 // cos/sin of each head in flight: row [b, h, s]
 float cs[$(m.U)][$(m.NV)][$(m.angles)] = {}, sn[$(m.U)][$(m.NV)][$(m.angles)] = {};
 % for u = 0, m.U - 1 do
-%   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+%   local head = head_of(u)
 if ($(head) < H) {  // head $(head)
   const $(T)* crow = (const $(T)*)$(arg.cos.ptr) + $(row(arg.cos, head));
   const $(T)* srow = (const $(T)*)$(arg.sin.ptr) + $(row(arg.sin, head));
