@@ -23,7 +23,8 @@
 -- and select01's full_rows and hold_rows without the residual ("Which of the
 -- library's ways cost, in select01's bound"), and the across-heads entry's
 -- walk_index32, warps and min_blocks ("The head walk's index in 32 bits") and its
--- sum_steps ("The across-heads sum with two head steps in flight").
+-- sum_steps ("The across-heads sum with two head steps in flight"), and the
+-- per-batch and per-frame refill_late ("The ring's refill after LayerNorm's second sum").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -150,7 +151,12 @@ return {
       --   norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 17.3 us -> 16.2 us
       --   norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 54.7 us -> 52.8 us
       --   norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 25.7 us -> 24.7 us
-      norm_modulate_per_frame_bf16_nores_vec16 = { bf16_shift = 1 },
+      -- refill_late = 1 (as per batch): bench/ab.py, 60 runs, best of three alternating passes:
+      --   norm_modulate_per_frame layer per frame F=16 [2,2048,3072]: 15.65 us -> 15.36 us
+      --   norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 16.13 us -> 15.84 us
+      --   norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 51.65 us -> 51.49 us
+      --   norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 22.66 us -> 22.82 us
+      norm_modulate_per_frame_bf16_nores_vec16 = { bf16_shift = 1, refill_late = 1 },
     },
     norm_modulate_per_token = {
       -- norm_modulate_per_token layer per token [2,2048,3072]: 26.3 us -> 26.3 us

@@ -1248,16 +1248,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_mod
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[3][j];
         const float mean = fg_block_sum<16>(s, red, rbuf, wr) * inv_C;
-        // every warp has read this row's place (the reduction above synced them): the place
-        // takes the block's row 2 rows on
-        if (threadIdx.x == 0) {
-          const int64_t r = row + (int64_t)2 * gridDim.x;
-          if (r < nrows) {
-            const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
-            fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
-            fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
-          }
-        }
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
@@ -1309,6 +1299,16 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_mod
         }
       }
       const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * inv_C + p.eps);
+      // every warp has read this row's place (the reduction above synced them): the place
+      // takes the block's row 2 rows on
+      if (threadIdx.x == 0) {
+        const int64_t r = row + (int64_t)2 * gridDim.x;
+        if (r < nrows) {
+          const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
+          fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
+          fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+        }
+      }
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
