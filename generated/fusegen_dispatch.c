@@ -23,6 +23,7 @@ const fg__kernel_entry fg__fused_add_rmsnorm_kernels[] = {
     {.key = {0, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_fused_add_rmsnorm_bf16_wfp32_scalar_sm100, .name = "fused_add_rmsnorm_bf16_wfp32_scalar_sm100"},
     {.key = {0, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_sm80, .name = "fused_add_rmsnorm_bf16_wbf16_vec16_sm80"},
     {.key = {0, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_sm90, .name = "fused_add_rmsnorm_bf16_wbf16_vec16_sm90"},
+    {.key = {0, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_h200_sm90, .name = "fused_add_rmsnorm_bf16_wbf16_vec16_sm90_h200"},
     {.key = {0, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_sm100, .name = "fused_add_rmsnorm_bf16_wbf16_vec16_sm100"},
     {.key = {0, 1, 1}, .arch = 80, .model = 0, .launch = fg__launch_fused_add_rmsnorm_bf16_wbf16_scalar_sm80, .name = "fused_add_rmsnorm_bf16_wbf16_scalar_sm80"},
     {.key = {0, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_fused_add_rmsnorm_bf16_wbf16_scalar_sm90, .name = "fused_add_rmsnorm_bf16_wbf16_scalar_sm90"},
@@ -46,7 +47,7 @@ const fg__kernel_entry fg__fused_add_rmsnorm_kernels[] = {
     {.key = {2, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_fused_add_rmsnorm_fp32_wfp32_scalar_sm90, .name = "fused_add_rmsnorm_fp32_wfp32_scalar_sm90"},
     {.key = {2, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_fused_add_rmsnorm_fp32_wfp32_scalar_sm100, .name = "fused_add_rmsnorm_fp32_wfp32_scalar_sm100"},
 };
-const int fg__fused_add_rmsnorm_kernel_count = 30;
+const int fg__fused_add_rmsnorm_kernel_count = 31;
 
 // fused_add_rmsnorm_quant_fp8: key = {act, weight, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__fused_add_rmsnorm_quant_fp8_kernels[] = {
@@ -58,6 +59,7 @@ const fg__kernel_entry fg__fused_add_rmsnorm_quant_fp8_kernels[] = {
     {.key = {0, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar_sm100, .name = "fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar_sm100"},
     {.key = {0, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm80, .name = "fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm80"},
     {.key = {0, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm90, .name = "fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm90"},
+    {.key = {0, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_sm90, .name = "fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm90_h200"},
     {.key = {0, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm100, .name = "fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm100"},
     {.key = {0, 1, 1}, .arch = 80, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm80, .name = "fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm80"},
     {.key = {0, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm90, .name = "fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm90"},
@@ -81,7 +83,7 @@ const fg__kernel_entry fg__fused_add_rmsnorm_quant_fp8_kernels[] = {
     {.key = {2, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_fp32_wfp32_scalar_sm90, .name = "fused_add_rmsnorm_quant_fp8_fp32_wfp32_scalar_sm90"},
     {.key = {2, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_fused_add_rmsnorm_quant_fp8_fp32_wfp32_scalar_sm100, .name = "fused_add_rmsnorm_quant_fp8_fp32_wfp32_scalar_sm100"},
 };
-const int fg__fused_add_rmsnorm_quant_fp8_kernel_count = 30;
+const int fg__fused_add_rmsnorm_quant_fp8_kernel_count = 31;
 
 // gated_residual_add: key = {act, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__gated_residual_add_kernels[] = {

@@ -15,6 +15,7 @@ cudaError_t fg__launch_fused_add_rmsnorm_bf16_wfp32_scalar_sm90(const void* para
 cudaError_t fg__launch_fused_add_rmsnorm_bf16_wfp32_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_bf16_wbf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_bf16_wbf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -49,6 +50,7 @@ cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar_sm90(const 
 cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);

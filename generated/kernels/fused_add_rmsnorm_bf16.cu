@@ -12,6 +12,7 @@
 //   fused_add_rmsnorm_bf16_wfp32_vec16: weight=fp32 access=vec16
 //   fused_add_rmsnorm_bf16_wfp32_scalar: weight=fp32 access=scalar
 //   fused_add_rmsnorm_bf16_wbf16_vec16: weight=bf16 access=vec16
+//   fused_add_rmsnorm_bf16_wbf16_vec16_h200: weight=bf16 access=vec16 (tiles of the GPU model h200)
 //   fused_add_rmsnorm_bf16_wbf16_scalar: weight=bf16 access=scalar
 
 #if FG_SM == 80  // tile parameters for sm_80
@@ -2590,6 +2591,269 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec1
   }
   if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// fused_add_rmsnorm_bf16_wbf16_vec16_h200
+//   fused_add_rmsnorm: act=bf16 weight=bf16 access=vec16
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group; inputs loaded ahead of the stores; bf16 unpacked by a shift and a mask
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)(const fg_fused_add_rmsnorm_params p, const float inv_C)
+{
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 63) / 64;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  // rows overwritten in place stay in L2 from their load to their store, then go
+  // back to the normal priority (tile l2_keep)
+  const unsigned long long l2_x = (const void*)p.x == (const void*)p.out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_residual = (const void*)p.residual == (const void*)p.residual_out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_store = fg_l2_evict_normal();
+  int rbuf = 0;
+  fg_block_sum_init<32>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[2][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[2];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_policy(xr + e, l2_x);
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        x_raw[1] = fg_ld16_policy(xr + e, l2_x);
+      }
+    }
+    uint4 residual_raw[2];
+    {
+      const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        residual_raw[1] = fg_ld16_policy(residual_row + e, l2_residual);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos + 1 * tpr < nc)) { fg_unpack_bf16x8<true>(x_raw[1], &v[1][0]); }  // chunk slot 1
+    {
+      __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        float a[8] = {};
+        fg_unpack_bf16x8<true>(residual_raw[0], &a[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
+        fg_store_bf16x8_policy(to_row + e + 0, &v[0][0], l2_store);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        float a[8] = {};
+        fg_unpack_bf16x8<true>(residual_raw[1], &a[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
+        fg_store_bf16x8_policy(to_row + e + 0, &v[1][0], l2_store);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__nv_bfloat16>(v[1][j]);
+      }
+    }
+    {  // RMSNorm
+      float s = 0.f;
+      {  // RMSNorm
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+      }
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    }
+    {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep<true>(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8_policy(orow + e + 0, &v[0][0], l2_store);
+      }
+      if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8_policy(orow + e + 0, &v[1][0], l2_store);
+      }
+    }
+  }
+}
+
+// fused_add_rmsnorm_bf16_wbf16_vec16_h200, short form: for calls of at most 256 rows, the rows every row
+// reads whole (weight) loaded with the row, before its reduction
+// (1 chunk slot(s) per thread, on the warps a row's chunks need: up to 32)
+// FULL: the row fills every thread's chunk slots (the launcher's test), so
+// that no slot is tested (tile full_rows)
+template <bool FULL>
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
+{
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  // rows overwritten in place stay in L2 from their load to their store, then go
+  // back to the normal priority (tile l2_keep)
+  const unsigned long long l2_x = (const void*)p.x == (const void*)p.out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_residual = (const void*)p.residual == (const void*)p.residual_out ? fg_l2_evict_last() : fg_l2_evict_normal();
+  const unsigned long long l2_store = fg_l2_evict_normal();
+  int rbuf = 0;
+  fg_block_sum_init<32>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[1][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[1];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_policy(xr + e, l2_x);
+      }
+    }
+    uint4 residual_raw[1];
+    {
+      const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // the short form: the rows every row reads whole, loaded before the row's
+    // reduction (as raw chunks where a chunk is one: no unpacking waits on
+    // them) and held until their use
+    uint4 weight_held[1] = {};  // weight: raw chunks
+    if (live && (FULL || pos < nc)) {  // chunk slot 0
+      const int e = pos * 8;
+      {
+        weight_held[0] = fg_ld16_keep((const __nv_bfloat16*)p.weight + e);
+      }
+    }
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
+    {
+      __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        float a[8] = {};
+        fg_unpack_bf16x8<true>(residual_raw[0], &a[0]);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
+        fg_store_bf16x8_policy(to_row + e + 0, &v[0][0], l2_store);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__nv_bfloat16>(v[0][j]);
+      }
+    }
+    {  // RMSNorm
+      float s = 0.f;
+      {  // RMSNorm
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+      }
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    }
+    {
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        {
+          float w[8];
+          fg_unpack_bf16x8<true>(weight_held[0], &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && (FULL || pos < nc)) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8_policy(orow + e + 0, &v[0][0], l2_store);
+      }
+    }
+  }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
+  (void)sm_count;
+  // 1 / C correctly rounded (an IEEE division), for the mean of a row
+  const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
+    const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
+    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    return cudaGetLastError();
+  }
+  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
   return cudaGetLastError();
 }
 #endif

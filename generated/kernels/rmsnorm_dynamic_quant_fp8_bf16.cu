@@ -4293,7 +4293,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 //   rmsnorm_dynamic_quant_fp8: act=bf16 weight=bf16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead
+//            a grid of what fits, looping over rows; rows brought in by bulk copies, 1 ahead; bf16 unpacked by a shift and a mask
 // FULL: the row fills every thread's chunk slots (the launcher's test), so
 // that no slot is tested (tile full_rows)
 template <bool FULL>
@@ -4306,6 +4306,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
   const int wr = (nc + 127) / 128;     // warps per row
   const int tpr = 32 * wr;                        // threads per row
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<16>(red, wr);
   const int64_t nrows = p.B * p.L;
@@ -4328,7 +4330,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
       if (r < nrows) {
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[s], 1 * ring_bytes);
-        fg_ring_copy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s]);  // x
+        fg_ring_copy_policy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s], l2_last);  // x
       }
     }
   }
@@ -4376,10 +4378,10 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
     const uint4* ring_x = (const uint4*)(fg_ring + (size_t)(0 + slot) * ring_stride);
     float v[4][8] = {};  // the row's values, fp32
     // from the ring: every chunk slot (the place's tail past C holds 0)
-    fg_unpack_bf16x8(ring_x[pos + 0 * tpr], &v[0][0]);
-    fg_unpack_bf16x8(ring_x[pos + 1 * tpr], &v[1][0]);
-    fg_unpack_bf16x8(ring_x[pos + 2 * tpr], &v[2][0]);
-    fg_unpack_bf16x8(ring_x[pos + 3 * tpr], &v[3][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 0 * tpr], &v[0][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 1 * tpr], &v[1][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 2 * tpr], &v[2][0]);
+    fg_unpack_bf16x8<true>(ring_x[pos + 3 * tpr], &v[3][0]);
     // the row pointers of the rows many rows read (modulation rows, branches)
     {  // RMSNorm
       float s = 0.f;
@@ -4401,7 +4403,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
         if (r < nrows) {
           const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
           fg_ring_expect(&ring_full[slot], 1 * ring_bytes);
-          fg_ring_copy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot]);  // x
+          fg_ring_copy_policy(fg_ring + (size_t)(0 + slot) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[slot], l2_last);  // x
         }
       }
     #pragma unroll
@@ -4417,7 +4419,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
       if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[0], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[0], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
@@ -4425,7 +4427,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
       if (live && (FULL || pos + 1 * tpr < nc)) {  // chunk slot 1
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[1], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[1], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[1][j] *= w[j];
         }
@@ -4433,7 +4435,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
       if (live && (FULL || pos + 2 * tpr < nc)) {  // chunk slot 2
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[2], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[2], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[2][j] *= w[j];
         }
@@ -4441,7 +4443,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_
       if (live && (FULL || pos + 3 * tpr < nc)) {  // chunk slot 3
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[3], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[3], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[3][j] *= w[j];
         }
@@ -4508,6 +4510,8 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(con
   const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (short_chunks)
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
+  // the other streamed inputs under an L2 evict-last policy (tile l2_last)
+  const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -4524,7 +4528,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(con
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && (FULL || pos < nc)) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_plain(xr + e);
+        x_raw[0] = fg_ld16_policy(xr + e, l2_last);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -4539,7 +4543,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(con
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned
-    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && (FULL || pos < nc)) { fg_unpack_bf16x8<true>(x_raw[0], &v[0][0]); }  // chunk slot 0
     {  // RMSNorm
       float s = 0.f;
       {  // RMSNorm
@@ -4554,7 +4558,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(con
       if (live && (FULL || pos < nc)) {  // chunk slot 0
         {
           float w[8];
-          fg_unpack_bf16x8(weight_held[0], &w[0]);
+          fg_unpack_bf16x8<true>(weight_held[0], &w[0]);
     #pragma unroll
           for (int j = 0; j < 8; j++) v[0][j] *= w[j];
         }
