@@ -1059,7 +1059,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -1090,7 +1089,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1605,7 +1604,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[3][2][128];  // tile ahead: 3 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -1636,7 +1634,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2170,7 +2168,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -2202,7 +2199,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2726,7 +2723,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -2758,7 +2754,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6897,7 +6893,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -6928,7 +6923,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7443,7 +7438,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[3][2][128];  // tile ahead: 3 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -7474,7 +7468,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8008,7 +8002,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -8040,7 +8033,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8564,7 +8557,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -8596,7 +8588,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -16774,7 +16766,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -16805,7 +16796,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -17316,7 +17307,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[3][2][128];  // tile ahead: 3 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -17347,7 +17337,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -17877,7 +17867,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -17909,7 +17898,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -18429,7 +18418,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
   }
   fg_async_commit();
   // their barrier: in each warp's first item, after its first loads (below)
-  const int64_t ntok = p.B * p.S;
   __shared__ __align__(16) uint4 ahead[2][2][128];  // tile ahead: 2 stages of each thread's chunks of a head step
   // Work items: (token, run of heads): a warp walks over all of its heads of one token,
   // 4 at a time (lane group g takes heads g, g + 4, ...)
@@ -18461,7 +18449,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
     }
     const int64_t tb = j;  // one item per token
     const int64_t t = tb * tpw + tsub;
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
     const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
     const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);

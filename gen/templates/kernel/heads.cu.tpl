@@ -51,7 +51,9 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % if m.G * m.L < 32 then
   if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
+% if not m.block_async then  -- (the async block phase's walk needs no token bound: below)
   const int64_t ntok = $(dims.batch) * $(dims.tokens);
+% end
 % if m.ahead > 0 then
   $(ahead_decl)
 % end
@@ -172,7 +174,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % end
     const int64_t t = tb * tpw + tsub;
 % if m.block_async then
-    // (t < ntok: a walk's items end at the last token, so every warp's first item reaches the barrier below)
+    // (no test of t: a walk's items end at the last token, so every warp's first item reaches the barrier below)
 % else
     if (t >= ntok) continue;
 % end
