@@ -3,6 +3,8 @@ of ops.md, through fusegen's Python binding, PyTorch eager and torch.compile of
 the same math, on the same tensors. Checks that all three agree with a float64
 reference, then times each (CUDA events, median of --runs, L2 flushed before
 every run) against the device-to-device copy bandwidth measured in the same run.
+A call, its eager and torch.compile forms and a copy of its own bytes are timed
+in interleaved rounds, so that their ratios do not carry the GPU's drift.
 
 Writes results.csv, results.md and chart.png (percent of copy bandwidth per op
 and shape) into --out (default bench/results/<gpu>_<date>).
@@ -61,23 +63,52 @@ def median_ms(fn, runs):
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
 
 
+def median_ms_interleaved(fns, runs):
+    """Median times of each of fns in ms, timed as median_ms times one, in rounds:
+    each round runs every fn once, in an order that turns by one each round, so
+    that a drift of the GPU's clocks or temperature during the run falls on all
+    of them and their ratios hold (a call against its same-size copy, against
+    torch.compile)."""
+    for fn in fns:
+        for _ in range(5):
+            fn()
+    events = [[(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(runs)]
+              for _ in fns]
+    for i in range(runs):
+        for j in range(len(fns)):
+            k = (i + j) % len(fns)
+            flush_l2()
+            torch.cuda._sleep(1_000_000)
+            events[k][i][0].record()
+            fns[k]()
+            events[k][i][1].record()
+    torch.cuda.synchronize()
+    return [statistics.median(s.elapsed_time(e) for s, e in ev) for ev in events]
+
+
 _same = {"runs": 100, "src": None, "dst": None}
 
 
 def same_size_copy_ms(nbytes):
     """A device-to-device copy that moves nbytes (half read, half written), timed as
     the calls are: the floor of a call of that size, its launch, ramp and tail included."""
+    copy = same_size_copy(nbytes)
+    return median_ms(copy, _same["runs"]) if copy else 0.0
+
+
+def same_size_copy(nbytes):
+    """The copy same_size_copy_ms times, as a function (None under 8 KiB)."""
     # a whole number of 4 KiB: a device-to-device copy of any other size takes
     # about 2.5 us more (H100, H200), which would make it no floor
     n = (nbytes // 2) // 4096 * 4096
     if n == 0:
-        return 0.0
+        return None
     if _same["src"] is None or _same["src"].numel() < n:
         _same["src"] = _same["dst"] = None
         _same["src"] = torch.ones(n, dtype=torch.uint8, device="cuda")
         _same["dst"] = torch.empty_like(_same["src"])
     src, dst = _same["src"][:n], _same["dst"][:n]
-    return median_ms(lambda: dst.copy_(src), _same["runs"])
+    return lambda: dst.copy_(src)
 
 
 def copy_bandwidth(runs):
@@ -148,10 +179,10 @@ def bench_rope(runs, copy_gbs, rows):
             if not e < 1e-2:
                 raise SystemExit(f"rope {name}: {k} disagrees with the float64 reference: relative error {e:.3g}")
         nbytes = fusegen.rope.bytes_moved(x, cos, sin, out=out)
-        t_fg = median_ms(lambda: fusegen.rope(x, cos, sin, pairing=pairing, out=out), runs)
-        t_eager = median_ms(lambda: rope_torch(x, cos, sin, pairing), runs)
-        t_comp = median_ms(lambda: compiled(x, cos, sin, pairing), runs)
-        add_row(rows, "rope", name, "bf16 x, fp32 tables", kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs,
+        calls = (lambda: fusegen.rope(x, cos, sin, pairing=pairing, out=out),
+                 lambda: rope_torch(x, cos, sin, pairing),
+                 lambda: compiled(x, cos, sin, pairing))
+        add_row(rows, "rope", name, "bf16 x, fp32 tables", kernel, nbytes, calls, runs, copy_gbs,
                 errors["fusegen"], errors["compile"])
         del x, cos, sin, out, ref, eager_out, comp_out
 
@@ -189,11 +220,11 @@ def bench_more_rope(runs, copy_gbs, rows):
         if not torch.equal(out, ref):
             raise SystemExit(f"rope_per_head {name}: not bit-exact with eager PyTorch")
         comp = eager_c(x, cos, sin)
-        t_fg = median_ms(lambda: fusegen.rope_per_head(x, cos, sin, pairing="half", rounding="eager_bf16", out=out), runs)
-        t_eager = median_ms(lambda: rope_per_head_eager_bf16(x, cos, sin), runs)
-        t_comp = median_ms(lambda: eager_c(x, cos, sin), runs)
+        calls = (lambda: fusegen.rope_per_head(x, cos, sin, pairing="half", rounding="eager_bf16", out=out),
+                 lambda: rope_per_head_eager_bf16(x, cos, sin),
+                 lambda: eager_c(x, cos, sin))
         nbytes = fusegen.rope_per_head.bytes_moved(x, cos, sin, "half", "eager_bf16", out=out)
-        add_row(rows, "rope_per_head", name, "bf16 x, bf16 tables, eager_bf16", kernel, nbytes, t_fg, t_eager, t_comp,
+        add_row(rows, "rope_per_head", name, "bf16 x, bf16 tables, eager_bf16", kernel, nbytes, calls, runs,
                 copy_gbs, 0.0, rel_error(comp, ref.double()))
     cache_c = torch.compile(rope_cache_torch, dynamic=False)
     for name, (T, H, D) in (("flux cache [4608,24,128]", (4608, 24, 128)),):
@@ -210,12 +241,12 @@ def bench_more_rope(runs, copy_gbs, rows):
         errs = [rel_error(v, ref) for v in (out, rope_cache_torch(x, cache, positions), cache_c(x, cache, positions))]
         if not max(errs) < 1e-2:
             raise SystemExit(f"rope_cos_sin_cache {name}: errors {errs}")
-        t_fg = median_ms(lambda: fusegen.rope_cos_sin_cache(x, cache, positions, "interleaved", 0, out=out), runs)
-        t_eager = median_ms(lambda: rope_cache_torch(x, cache, positions), runs)
-        t_comp = median_ms(lambda: cache_c(x, cache, positions), runs)
+        calls = (lambda: fusegen.rope_cos_sin_cache(x, cache, positions, "interleaved", 0, out=out),
+                 lambda: rope_cache_torch(x, cache, positions),
+                 lambda: cache_c(x, cache, positions))
         nbytes = fusegen.rope_cos_sin_cache.bytes_moved(x, cache, positions, "interleaved", 0, out=out)
-        add_row(rows, "rope_cos_sin_cache", name, "bf16 x, fp32 cache, int64 positions", kernel, nbytes, t_fg,
-                t_eager, t_comp, copy_gbs, errs[0], errs[2])
+        add_row(rows, "rope_cos_sin_cache", name, "bf16 x, fp32 cache, int64 positions", kernel, nbytes, calls,
+                runs, copy_gbs, errs[0], errs[2])
 
 
 def rope_qk_torch(q, k, cos, sin):
@@ -242,11 +273,11 @@ def bench_rope_qk(runs, copy_gbs, rows):
         raise SystemExit(f"rope_qk: errors {err}, {err_c}")
     qkv.copy_(keep)
     nbytes = fusegen.rope_qk.bytes_moved(q, k, cos, sin, "interleaved")
-    t_fg = median_ms(lambda: fusegen.rope_qk(q, k, cos, sin, "interleaved"), runs)
-    t_eager = median_ms(lambda: rope_qk_torch(q, k, cos, sin), runs)
-    t_comp = median_ms(lambda: compiled(q, k, cos, sin), runs)
-    add_row(rows, "rope_qk", "gqa 32/8 [4096,*,128] qkv", "bf16 q/k views, fp32 tables", kernel, nbytes, t_fg,
-            t_eager, t_comp, copy_gbs, err, err_c)
+    calls = (lambda: fusegen.rope_qk(q, k, cos, sin, "interleaved"),
+             lambda: rope_qk_torch(q, k, cos, sin),
+             lambda: compiled(q, k, cos, sin))
+    add_row(rows, "rope_qk", "gqa 32/8 [4096,*,128] qkv", "bf16 q/k views, fp32 tables", kernel, nbytes, calls,
+            runs, copy_gbs, err, err_c)
 
 
 # --- qknorm_rope: RMSNorm of each head, then rope from a packed cache by position --
@@ -304,11 +335,11 @@ def bench_qknorm_rope(runs, copy_gbs, rows):
         if not max(err, err_c) < 1e-2:
             raise SystemExit(f"qknorm_rope {name}: errors {err}, {err_c}")
         nbytes = fusegen.qknorm_rope_cos_sin_cache.bytes_moved(q, k, wq, wk, cache, positions, "interleaved", eps, 0)
-        t_fg = median_ms(lambda: fusegen.qknorm_rope_cos_sin_cache(q, k, wq, wk, cache, positions, "interleaved", eps, 0), runs)
-        t_eager = median_ms(lambda: qknorm_rope_torch(qf, kf, wq, wk, cache, flat, eps), runs)
-        t_comp = median_ms(lambda: compiled(qf, kf, wq, wk, cache, flat, eps), runs)
-        add_row(rows, "qknorm_rope", name, "bf16 q/k in place, fp32 weights and cache", kernel, nbytes, t_fg,
-                t_eager, t_comp, copy_gbs, err, err_c)
+        calls = (lambda: fusegen.qknorm_rope_cos_sin_cache(q, k, wq, wk, cache, positions, "interleaved", eps, 0),
+                 lambda: qknorm_rope_torch(qf, kf, wq, wk, cache, flat, eps),
+                 lambda: compiled(qf, kf, wq, wk, cache, flat, eps))
+        add_row(rows, "qknorm_rope", name, "bf16 q/k in place, fp32 weights and cache", kernel, nbytes, calls,
+                runs, copy_gbs, err, err_c)
         del qkv, keep, cache, ref_q, ref_k, cq, ck
 
 
@@ -353,11 +384,11 @@ def bench_qknorm_per_head(runs, copy_gbs, rows):
         if not max(err, err_c) < 1e-2:
             raise SystemExit(f"qknorm_across_heads_rope_per_head {name}: errors {err}, {err_c}")
         nbytes = fusegen.qknorm_across_heads_rope_per_head.bytes_moved(q, k, wq, wk, cos, sin, "half", eps)
-        t_fg = median_ms(lambda: fusegen.qknorm_across_heads_rope_per_head(q, k, wq, wk, cos, sin, "half", eps), runs)
-        t_eager = median_ms(lambda: qknorm_per_head_torch(q, k, wq, wk, cos, sin, eps), runs)
-        t_comp = median_ms(lambda: compiled(q, k, wq, wk, cos, sin, eps), runs)
+        calls = (lambda: fusegen.qknorm_across_heads_rope_per_head(q, k, wq, wk, cos, sin, "half", eps),
+                 lambda: qknorm_per_head_torch(q, k, wq, wk, cos, sin, eps),
+                 lambda: compiled(q, k, wq, wk, cos, sin, eps))
         add_row(rows, "qknorm_across_heads_rope_per_head", name, "bf16 q/k in place, fp32 weights, bf16 tables",
-                kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err, err_c)
+                kernel, nbytes, calls, runs, copy_gbs, err, err_c)
         del qkv, keep, ref_q, ref_k, cq, ck
 
 
@@ -472,10 +503,10 @@ def bench_norm_modulate(runs, copy_gbs, rows):
             if not max(err_fg, err_c, err_e) < 1e-2:
                 raise SystemExit(f"{op} {name}: errors fusegen {err_fg:.3g}, eager {err_e:.3g}, compile {err_c:.3g}")
             nbytes = nm_bytes(op, x, mod, res, outs, source, norm)
-            t_fg = median_ms(lambda: nm_call(op, x, mod, res, outs, source, norm), runs)
-            t_eager = median_ms(lambda: nm_torch(x, mod, *res, source, norm), runs)
-            t_comp = median_ms(lambda: compiled(x, mod, *res, source, norm), runs)
-            add_row(rows, op, name, "bf16", kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_c)
+            calls = (lambda: nm_call(op, x, mod, res, outs, source, norm),
+                     lambda: nm_torch(x, mod, *res, source, norm),
+                     lambda: compiled(x, mod, *res, source, norm))
+            add_row(rows, op, name, "bf16", kernel, nbytes, calls, runs, copy_gbs, err_fg, err_c)
             del x, mod, res, outs, ref, eager, comp
 
 
@@ -517,17 +548,22 @@ def bench_serving(runs, copy_gbs, rows):
         case.fusegen(fusegen, t)
         kernel = fusegen.last_kernel()
         nbytes = case.bytes_moved(fusegen, t)
-        t_fg = median_ms(lambda: case.fusegen(fusegen, t), runs)
-        t_eager = median_ms(lambda: case.eager(*args), runs)
-        t_comp = median_ms(lambda: compiled(*args), runs)
-        add_row(rows, case.op, case.name, "bf16", kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs,
+        calls = (lambda: case.fusegen(fusegen, t),
+                 lambda: case.eager(*args),
+                 lambda: compiled(*args))
+        add_row(rows, case.op, case.name, "bf16", kernel, nbytes, calls, runs, copy_gbs,
                 errors["fusegen"], errors["compile"])
         del t, ref, args, compiled
 
 
-def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_comp):
+def add_row(rows, op, name, dtype, kernel, nbytes, calls, runs, copy_gbs, err_fg, err_comp):
+    """Time calls (fusegen's, eager's, torch.compile's) and the same-size copy
+    of nbytes together (median_ms_interleaved), and add the row."""
+    copy = same_size_copy(nbytes)
+    times = median_ms_interleaved(list(calls) + ([copy] if copy else []), runs)
+    t_fg, t_eager, t_comp = times[:3]
+    t_same = times[3] if copy else 0.0
     gbs = nbytes / (t_fg * 1e-3) / 1e9
-    t_same = same_size_copy_ms(nbytes)
     rows.append({
         "op": op, "shape": name, "dtype": dtype, "kernel": kernel,
         "bytes": nbytes, "fusegen_us": round(t_fg * 1e3, 2), "gbps": round(gbs, 1),
@@ -669,7 +705,8 @@ def write_outputs(out_dir, rows, gpu, copy_gbs, date):
     with open(os.path.join(out_dir, "results.md"), "w") as f:
         f.write(f"# fusegen benchmark: {gpu}, {date}\n\n")
         f.write(f"Device-to-device copy (1 GiB, read + write): {copy_text}. Times are medians of "
-                "CUDA-event timings with the L2 flushed before each run; bytes are each input read once and "
+                "CUDA-event timings with the L2 flushed before each run, a row's four timings (fusegen, eager, "
+                "torch.compile, same-size copy) in interleaved rounds; bytes are each input read once and "
                 "each output written once. Same-size copy: a device-to-device copy moving the call's bytes "
                 "(half read, half written), timed the same way; % of it is that copy's time over the call's, "
                 "so over 100 where the call beats it. PyTorch " + torch.__version__ + ". Kernels: "
