@@ -49,26 +49,15 @@ def flush_l2():
 def median_ms(fn, runs):
     """Median time of fn() in ms: L2 flushed, then the GPU kept busy while the host
     enqueues fn, so that the events measure the GPU's time and not Python's."""
-    for _ in range(5):
-        fn()
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(runs)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(runs)]
-    for i in range(runs):
-        flush_l2()
-        torch.cuda._sleep(1_000_000)  # ~0.5 ms: longer than the host needs to enqueue fn
-        starts[i].record()
-        fn()
-        ends[i].record()
-    torch.cuda.synchronize()
-    return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return median_ms_interleaved([fn], runs)[0]
 
 
 def median_ms_interleaved(fns, runs):
-    """Median times of each of fns in ms, timed as median_ms times one, in rounds:
-    each round runs every fn once, in an order that turns by one each round, so
-    that a drift of the GPU's clocks or temperature during the run falls on all
-    of them and their ratios hold (a call against its same-size copy, against
-    torch.compile)."""
+    """Median times of each of fns in ms, each run timed as median_ms says, in
+    rounds: each round runs every fn once, in an order that turns by one each
+    round, so that a drift of the GPU's clocks or temperature during the run
+    falls on all of them and their ratios hold (a call against its same-size
+    copy, against torch.compile)."""
     for fn in fns:
         for _ in range(5):
             fn()
@@ -78,7 +67,7 @@ def median_ms_interleaved(fns, runs):
         for j in range(len(fns)):
             k = (i + j) % len(fns)
             flush_l2()
-            torch.cuda._sleep(1_000_000)
+            torch.cuda._sleep(1_000_000)  # ~0.5 ms: longer than the host needs to enqueue fns[k]
             events[k][i][0].record()
             fns[k]()
             events[k][i][1].record()
