@@ -880,6 +880,41 @@ TEST(test_generator_rows_hold_rows) {
   check_hold_rows(0);
 }
 
+/* batch_inner: the flat grid is one dimension, the batch entry innermost,
+   found by the launcher's divisor of B in the kernel and passed to both
+   instances' launches; without the tile the batch entry is the grid's second
+   (and third) dimension and no divisor is made. */
+static void check_batch_inner(int inner) {
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  char tile[128];
+  snprintf(tile, sizeof tile, "{ when = { residual = \"nores\" }, full_rows = 0, batch_inner = %d },", inner);
+  char *spec = text ? replace_once(text, "{ when = { residual = \"nores\" }, full_rows = 0 },", tile) : NULL;
+  free(text);
+  CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tile this test edits");
+  gen_kernel g;
+  if (spec && gen_kernel_open(&g, spec, "norm_modulate_select01_bf16.cu", "norm_modulate_select01_bf16_idxi64_nores_vec16")) {
+    const char *k = g.kernel;
+    if (inner) {
+      const char *group = strstr(k, "fg_udiv_div31(blockIdx.x, batch_div)");
+      const char *b = strstr(k, "const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)p.B);");
+      const char *div = strstr(k, "const fg_udiv batch_div = fg_udiv_make(p->B > 0 ? (uint32_t)p->B : 1u);");
+      const char *grid = strstr(k, "const dim3 grid((unsigned)(p->B * ((p->L + rpb - 1) / rpb)));");
+      const char *launch = grid ? strstr(grid, "<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);") : NULL;
+      CHECK_MSG(group && b && group < b && div && grid && div < grid && launch && !strstr(k, "blockIdx.y"),
+                "the grid does not take the batch entry innermost:\n%s", k);
+    } else {
+      CHECK_MSG(strstr(k, "(int64_t)(blockIdx.z * 65535u + blockIdx.y)") && !strstr(k, "batch_div"),
+                "the batch entry is not the grid's outer dimension without the tile batch_inner:\n%s", k);
+    }
+    gen_kernel_close(&g);
+  }
+  free(spec);
+}
+TEST(test_generator_rows_batch_inner) {
+  check_batch_inner(1);
+  check_batch_inner(0);
+}
+
 /* bf16_shift: the bf16 kernels' loads and unpacking take the shift form
    (<true>), their weight's too, in the first kernel and the short form, and
    the kernel's comment says so; without the tile no load of the file does. */

@@ -214,7 +214,13 @@ return {
       --   norm_modulate_select01 layer [1,4096,3072]: 21.66 us -> 21.18 us
       --   norm_modulate_select01 layer [2,8192,3072]: 75.14 us -> 74.62 us
       --   norm_modulate_select01 layer [1,4096,5120]: 32.99 us -> 32.64 us
-      norm_modulate_select01_bf16_idxi64_nores_vec16 = { bf16_shift = 1, evict_first = 0, full_rows = 1, hold_rows = 1, l2_last = 1 },
+      -- batch_inner = 1 (the grid's batch entry innermost: every batch entry's branch rows read from the call's start): bench/ab.py, 60 runs, best of three alternating passes:
+      --   norm_modulate_select01 layer [2,2048,3072]: 21.25 us -> 20.70 us
+      --   norm_modulate_select01 layer [1,4096,3072]: 20.70 us -> 20.64 us
+      --   norm_modulate_select01 layer [2,8192,3072]: 74.53 us -> 74.72 us
+      --   norm_modulate_select01 layer [1,4096,5120]: 33.34 us -> 33.41 us
+      -- (the residual form with it: +1.5, 0.0, +0.9, +0.1% in the same run; it keeps the batch entry outermost)
+      norm_modulate_select01_bf16_idxi64_nores_vec16 = { batch_inner = 1, bf16_shift = 1, evict_first = 0, full_rows = 1, hold_rows = 1, l2_last = 1 },
       -- norm_modulate_select01 layer residual [2,2048,3072]: 38.6 us -> 38.6 us
       -- norm_modulate_select01 layer residual [1,4096,3072]: 39.0 us -> 39.0 us
       -- norm_modulate_select01 layer residual [2,8192,3072]: 145.5 us -> 145.5 us

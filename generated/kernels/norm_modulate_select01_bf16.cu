@@ -594,7 +594,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 // that no slot is tested (tile full_rows)
 template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_norm_modulate_select01_params p, const float inv_C)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_norm_modulate_select01_params p, const float inv_C, const fg_udiv batch_div)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -607,13 +607,14 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
   const unsigned long long l2_last = fg_l2_evict_last();
   int rbuf = 0;
   fg_block_sum_init<32>(red, wr);
-  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-  // division to find b and l, and no loop over b
+  // grid (row groups x batch entries, the batch entry innermost: tile
+  // batch_inner): every batch entry's rows that many rows read are read from
+  // the call's start, not first in its middle; a multiply-high finds the group
   {
-    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-    if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)blockIdx.x * rpb + group;
-    const bool live = true;  // gridDim.x == L
+    const uint32_t row_group = fg_udiv_div31(blockIdx.x, batch_div);  // in 32 bits: B * L < 2^31
+    const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)p.B);
+    const int64_t l = (int64_t)row_group * rpb + group;
+    const bool live = true;  // gridDim.x == B * L
     float v[2][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
@@ -767,7 +768,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
   }
 }
 
-// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// Grid: one block per row group and batch entry, the batch entry innermost;
 // blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
@@ -775,13 +776,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   (void)sm_count;
   // 1 / C correctly rounded (an IEEE division), for the mean of a row
   const float inv_C = p->C > 0 ? 1.0f / (float)p->C : 0.f;
+  // block i runs batch entry i mod B: the kernel divides by a multiply-high
+  const fg_udiv batch_div = fg_udiv_make(p->B > 0 ? (uint32_t)p->B : 1u);
   const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
-  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-          (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  const dim3 grid((unsigned)(p->B * ((p->L + rpb - 1) / rpb)));  // the batch entry innermost
+  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);
+  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);
   return cudaGetLastError();
 }
 #endif

@@ -30,6 +30,10 @@
 %   const_params = const_params .. ", const fg_udiv rows_div"
 %   const_args = const_args .. ", rows_div"
 % end
+% if m.batch_inner then
+%   const_params = const_params .. ", const fg_udiv batch_div"
+%   const_args = const_args .. ", batch_div"
+% end
 % -- the kernel: written once, and again as the short form (tile short_rows:
 % -- for calls of few rows, where occupancy is no concern)
 % local short_name = "FG_ARCH_NAME(fg_" .. v.base .. "_short)"
@@ -207,7 +211,22 @@ $(name)(const $(params_type) p$(const_params))
     % include("kernel/rows_ring.cu.tpl", { part = "next" })
 %   end
 % end
-% if per_row_grid then
+% if per_row_grid and m.batch_inner then
+  // grid (row groups x batch entries, the batch entry innermost: tile
+  // batch_inner): every batch entry's rows that many rows read are read from
+  // the call's start, not first in its middle; a multiply-high finds the group
+  {
+    const uint32_t row_group = fg_udiv_div31(blockIdx.x, batch_div);  // in 32 bits: B * L < 2^31
+    const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)$(dims.batch));
+    const int64_t l = (int64_t)row_group * rpb + group;
+%   if one_row then
+    const bool live = true;  // gridDim.x == B * L
+%   else
+    const bool live = group < rpb && l < $(dims.rows);
+%   end
+%   row_body()
+  }
+% elseif per_row_grid then
 %   if m.slice > 0 then
   // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
   // multiply-high finds the row, and no loop over b
@@ -351,6 +370,9 @@ $(ind)$(name)<<<$(config)>>>($(args));
 % if m.slice > 0 then
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
+% elseif per_row_grid and m.batch_inner then
+// Grid: one block per row group and batch entry, the batch entry innermost;
+// blocks are scheduled as others finish, so the last wave is short.
 % elseif per_row_grid then
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
@@ -369,6 +391,10 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % if m.bulk > 0 then
   // row r is in batch entry r / L: the kernel divides by a multiply-high
   const fg_udiv rows_div = fg_udiv_make($(host_dims.rows) > 0 ? (uint32_t)$(host_dims.rows) : 1u);
+% end
+% if m.batch_inner then
+  // block i runs batch entry i mod B: the kernel divides by a multiply-high
+  const fg_udiv batch_div = fg_udiv_make($(host_dims.batch) > 0 ? (uint32_t)$(host_dims.batch) : 1u);
 % end
 % for _, g in ipairs(m.groups) do
   // row l is in group l / (L / $(g.sym)): the kernel divides by a multiply-high
@@ -403,9 +429,13 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   const bool full = nc == $(m.spread > 0 and (m.K .. " * threads") or ((32 * m.K) .. " * wr"));  // the row fills every chunk slot of its threads: FULL
 % end
 % if per_row_grid then
-%   local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
+%   if m.batch_inner then
+  const dim3 grid((unsigned)($(host_dims.batch) * (($(host_dims.rows) + rpb - 1) / rpb)));  // the batch entry innermost
+%   else
+%     local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
   const dim3 grid((unsigned)($(grid_x)), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
+%   end
 %   if m.slice > 0 then
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
 %   else
