@@ -845,74 +845,79 @@ TEST(test_generator_rows_full_rows) {
   check_full_rows(0);
 }
 
+/* Whether each of needles[0..n) occurs in text, each after the one before. */
+static int in_order(const char *text, const char *const *needles, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    const char *at = strstr(text, needles[i]);
+    if (!at) return 0;
+    text = at + strlen(needles[i]);
+  }
+  return 1;
+}
+
+/* Generates gen/specs/norm_modulate.lua with the tiles of its forms without
+   the residual (`full_rows = 0` there) replaced by `tiles`, and hands the
+   kernel text of select01's bf16 variant without the residual to `check`. */
+static void check_select01_nores(const char *tiles, void (*check)(const gen_kernel *g, int on), int on) {
+  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
+  char line[160];
+  snprintf(line, sizeof line, "{ when = { residual = \"nores\" }, %s },", tiles);
+  char *spec = text ? replace_once(text, "{ when = { residual = \"nores\" }, full_rows = 0 },", line) : NULL;
+  free(text);
+  CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tile this test edits");
+  gen_kernel g;
+  if (spec && gen_kernel_open(&g, spec, "norm_modulate_select01_bf16.cu", "norm_modulate_select01_bf16_idxi64_nores_vec16")) {
+    check(&g, on);
+    gen_kernel_close(&g);
+  }
+  free(spec);
+}
+
 /* hold_rows: after the row's last reduction, the pointers of the rows many
    rows read (select's branches) pass through fg_hold, once each, before the
    first load through them, in both instances of the kernel; without the tile
    the kernel has no fg_hold. */
-static void check_hold_rows(int hold) {
-  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
-  char tile[128];
-  snprintf(tile, sizeof tile, "{ when = { residual = \"nores\" }, full_rows = 1, hold_rows = %d },", hold);
-  char *spec = text ? replace_once(text, "{ when = { residual = \"nores\" }, full_rows = 0 },", tile) : NULL;
-  free(text);
-  CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tile this test edits");
-  gen_kernel g;
-  if (spec && gen_kernel_open(&g, spec, "norm_modulate_select01_bf16.cu", "norm_modulate_select01_bf16_idxi64_nores_vec16")) {
-    const char *k = g.kernel;
-    if (hold) {
-      const char *sum = strstr(k, "fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps");
-      const char *gate = strstr(k, "fg_hold(gate_row);");
-      const char *scale = strstr(k, "fg_hold(scale_row);");
-      const char *shift = strstr(k, "fg_hold(shift_row);");
-      const char *load = strstr(k, "scale_row + e");
-      CHECK_MSG(sum && gate && scale && shift && load && sum < gate && gate < scale && scale < shift && shift < load &&
-                    !strstr(shift + 1, "fg_hold("),
-                "the branch rows' pointers are not held once, after the reductions and before their loads:\n%s", k);
-    } else {
-      CHECK_MSG(!strstr(g.text, "fg_hold("), "fg_hold without the tile hold_rows");
-    }
-    gen_kernel_close(&g);
+static void hold_rows_held(const gen_kernel *g, int hold) {
+  const char *k = g->kernel;
+  if (hold) {
+    static const char *const order[] = { "fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps", "fg_hold(gate_row);",
+                                         "fg_hold(scale_row);", "fg_hold(shift_row);", "scale_row + e" };
+    const char *shift = strstr(k, "fg_hold(shift_row);");
+    CHECK_MSG(in_order(k, order, sizeof order / sizeof *order) && !strstr(shift + 1, "fg_hold("),
+              "the branch rows' pointers are not held once, after the reductions and before their loads:\n%s", k);
+  } else {
+    CHECK_MSG(!strstr(g->text, "fg_hold("), "fg_hold without the tile hold_rows");
   }
-  free(spec);
 }
 TEST(test_generator_rows_hold_rows) {
-  check_hold_rows(1);
-  check_hold_rows(0);
+  check_select01_nores("full_rows = 1, hold_rows = 1", hold_rows_held, 1);
+  check_select01_nores("full_rows = 1, hold_rows = 0", hold_rows_held, 0);
 }
 
 /* batch_inner: the flat grid is one dimension, the batch entry innermost,
-   found by the launcher's divisor of B in the kernel and passed to both
-   instances' launches; without the tile the batch entry is the grid's second
-   (and third) dimension and no divisor is made. */
-static void check_batch_inner(int inner) {
-  char *text = read_text("gen/specs/norm_modulate.lua", NULL);
-  char tile[128];
-  snprintf(tile, sizeof tile, "{ when = { residual = \"nores\" }, full_rows = 0, batch_inner = %d },", inner);
-  char *spec = text ? replace_once(text, "{ when = { residual = \"nores\" }, full_rows = 0 },", tile) : NULL;
-  free(text);
-  CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tile this test edits");
-  gen_kernel g;
-  if (spec && gen_kernel_open(&g, spec, "norm_modulate_select01_bf16.cu", "norm_modulate_select01_bf16_idxi64_nores_vec16")) {
-    const char *k = g.kernel;
-    if (inner) {
-      const char *group = strstr(k, "fg_udiv_div31(blockIdx.x, batch_div)");
-      const char *b = strstr(k, "const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)p.B);");
-      const char *div = strstr(k, "const fg_udiv batch_div = fg_udiv_make(p->B > 0 ? (uint32_t)p->B : 1u);");
-      const char *grid = strstr(k, "const dim3 grid((unsigned)(p->B * ((p->L + rpb - 1) / rpb)));");
-      const char *launch = grid ? strstr(grid, "<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);") : NULL;
-      CHECK_MSG(group && b && group < b && div && grid && div < grid && launch && !strstr(k, "blockIdx.y"),
-                "the grid does not take the batch entry innermost:\n%s", k);
-    } else {
-      CHECK_MSG(strstr(k, "(int64_t)(blockIdx.z * 65535u + blockIdx.y)") && !strstr(k, "batch_div"),
-                "the batch entry is not the grid's outer dimension without the tile batch_inner:\n%s", k);
-    }
-    gen_kernel_close(&g);
+   found by the launcher's divisor of B in the kernel and passed to the
+   launch; without the tile the batch entry is the grid's second (and third)
+   dimension and no divisor is made. */
+static void batch_inner_grid(const gen_kernel *g, int inner) {
+  const char *k = g->kernel;
+  if (inner) {
+    static const char *const order[] = {
+        "const uint32_t row_group = fg_udiv_div31(blockIdx.x, batch_div);",
+        "const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)p.B);",
+        "const fg_udiv batch_div = fg_udiv_make(p->B > 0 ? (uint32_t)p->B : 1u);",
+        "const dim3 grid((unsigned)(p->B * ((p->L + rpb - 1) / rpb)));",
+        "<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);" };
+    CHECK_MSG(in_order(k, order, sizeof order / sizeof *order) && !strstr(k, "blockIdx.y"),
+              "the grid does not take the batch entry innermost:\n%s", k);
+  } else {
+    CHECK_MSG(strstr(k, "(int64_t)(blockIdx.z * 65535u + blockIdx.y)") && !strstr(k, "batch_div"),
+              "the batch entry is not the grid's outer dimension without the tile batch_inner:\n%s", k);
   }
-  free(spec);
 }
+
 TEST(test_generator_rows_batch_inner) {
-  check_batch_inner(1);
-  check_batch_inner(0);
+  check_select01_nores("full_rows = 0, batch_inner = 1", batch_inner_grid, 1);
+  check_select01_nores("full_rows = 0, batch_inner = 0", batch_inner_grid, 0);
 }
 
 /* bf16_shift: the bf16 kernels' loads and unpacking take the shift form
