@@ -211,23 +211,12 @@ $(name)(const $(params_type) p$(const_params))
     % include("kernel/rows_ring.cu.tpl", { part = "next" })
 %   end
 % end
-% if per_row_grid and m.batch_inner then
+% if per_row_grid then
+%   if m.batch_inner then
   // grid (row groups x batch entries, the batch entry innermost: tile
   // batch_inner): every batch entry's rows that many rows read are read from
   // the call's start, not first in its middle; a multiply-high finds the group
-  {
-    const uint32_t row_group = fg_udiv_div31(blockIdx.x, batch_div);  // in 32 bits: B * L < 2^31
-    const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)$(dims.batch));
-    const int64_t l = (int64_t)row_group * rpb + group;
-%   if one_row then
-    const bool live = true;  // gridDim.x == B * L
-%   else
-    const bool live = group < rpb && l < $(dims.rows);
-%   end
-%   row_body()
-  }
-% elseif per_row_grid then
-%   if m.slice > 0 then
+%   elseif m.slice > 0 then
   // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
   // multiply-high finds the row, and no loop over b
 %   else
@@ -235,16 +224,23 @@ $(name)(const $(params_type) p$(const_params))
   // division to find b and l, and no loop over b
 %   end
   {
+%   local row_group = "blockIdx.x"
+%   if m.batch_inner then
+%     row_group = "row_group"
+    const uint32_t row_group = fg_udiv_div31(blockIdx.x, batch_div);  // in 32 bits: B * L < 2^31
+    const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)$(dims.batch));
+%   else
     const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
     if (b >= $(dims.batch)) return;  // the whole block: no sync is left waiting
+%   end
 %   if m.slice > 0 then
     const int64_t l = (int64_t)row_of_block;
     const bool live = true;  // gridDim.x == L * slices
 %   elseif one_row then
-    const int64_t l = (int64_t)blockIdx.x * rpb + group;
-    const bool live = true;  // gridDim.x == L
+    const int64_t l = (int64_t)$(row_group) * rpb + group;
+    const bool live = true;  // gridDim.x == $(m.batch_inner and "B * L" or "L")
 %   else
-    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const int64_t l = (int64_t)$(row_group) * rpb + group;
     const bool live = group < rpb && l < $(dims.rows);
 %   end
 %   row_body()
