@@ -126,6 +126,18 @@ char *replace_once(const char *text, const char *find, const char *repl) {
   return out;
 }
 
+/* The first of marks that is missing from text before end, or out of order. */
+const char *first_out_of_order(const char *text, const char *end, const char *const *marks, int n) {
+  if (!end) end = text + strlen(text);
+  const char *at = text;
+  for (int i = 0; i < n; i++) {
+    const char *p = strstr(at, marks[i]);
+    if (!p || p > end) return marks[i];
+    at = p;
+  }
+  return NULL;
+}
+
 /* Insert a line before line `lineno` (1-based) of text. */
 char *insert_line(const char *text, int lineno, const char *line) {
   const char *at = text;

@@ -42,6 +42,9 @@ int pathlist_has(const pathlist *l, const char *s);
 /* the first occurrence of find replaced / a line inserted before line lineno (1-based); malloc'd, NULL if absent */
 char *replace_once(const char *text, const char *find, const char *repl);
 char *insert_line(const char *text, int lineno, const char *line);
+/* the first of marks[0..n) not found in text before end (NULL: text's end), each at or after
+   the one before; NULL when all are in order */
+const char *first_out_of_order(const char *text, const char *end, const char *const *marks, int n);
 
 /* subprocesses: `cmd` under /bin/sh from the repository root, output captured in dir */
 void run_free(run_result *r);

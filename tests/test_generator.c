@@ -845,16 +845,6 @@ TEST(test_generator_rows_full_rows) {
   check_full_rows(0);
 }
 
-/* Whether each of needles[0..n) occurs in text, each after the one before. */
-static int in_order(const char *text, const char *const *needles, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    const char *at = strstr(text, needles[i]);
-    if (!at) return 0;
-    text = at + strlen(needles[i]);
-  }
-  return 1;
-}
-
 /* Generates gen/specs/norm_modulate.lua with the tiles of its forms without
    the residual (`full_rows = 0` there) replaced by `tiles`, and hands the
    kernel text of select01's bf16 variant without the residual to `check`. */
@@ -883,7 +873,7 @@ static void hold_rows_held(const gen_kernel *g, int hold) {
     static const char *const order[] = { "fg_block_sum<32>(s, red, rbuf, wr) * inv_C + p.eps", "fg_hold(gate_row);",
                                          "fg_hold(scale_row);", "fg_hold(shift_row);", "scale_row + e" };
     const char *shift = strstr(k, "fg_hold(shift_row);");
-    CHECK_MSG(in_order(k, order, sizeof order / sizeof *order) && !strstr(shift + 1, "fg_hold("),
+    CHECK_MSG(!first_out_of_order(k, NULL, order, (int)(sizeof order / sizeof *order)) && !strstr(shift + 1, "fg_hold("),
               "the branch rows' pointers are not held once, after the reductions and before their loads:\n%s", k);
   } else {
     CHECK_MSG(!strstr(g->text, "fg_hold("), "fg_hold without the tile hold_rows");
@@ -907,7 +897,7 @@ static void batch_inner_grid(const gen_kernel *g, int inner) {
         "const fg_udiv batch_div = fg_udiv_make(p->B > 0 ? (uint32_t)p->B : 1u);",
         "const dim3 grid((unsigned)(p->B * ((p->L + rpb - 1) / rpb)));",
         "<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);" };
-    CHECK_MSG(in_order(k, order, sizeof order / sizeof *order) && !strstr(k, "blockIdx.y"),
+    CHECK_MSG(!first_out_of_order(k, NULL, order, (int)(sizeof order / sizeof *order)) && !strstr(k, "blockIdx.y"),
               "the grid does not take the batch entry innermost:\n%s", k);
   } else {
     CHECK_MSG(strstr(k, "(int64_t)(blockIdx.z * 65535u + blockIdx.y)") && !strstr(k, "batch_div"),

@@ -158,16 +158,9 @@ TEST(test_tuning_file_applies_to_its_target_only) {
    read in a loop (wide_sum = 0). */
 #define NM_VARIANT "norm_modulate_select01_bf16_idxi64_nores_vec16"
 static int in_order(const char *text, const char *end, const char *const *marks, int n) {
-  const char *at = text;
-  for (int i = 0; i < n; i++) {
-    const char *p = strstr(at, marks[i]);
-    if (!p || p > end) {
-      CHECK_MSG(0, "[%s] missing or out of order in:\n%.*s", marks[i], (int)(end - text), text);
-      return 0;
-    }
-    at = p;
-  }
-  return 1;
+  const char *missing = first_out_of_order(text, end, marks, n);
+  CHECK_MSG(!missing, "[%s] missing or out of order in:\n%.*s", missing, (int)(end - text), text);
+  return !missing;
 }
 
 /* With the fixture's sm_90.lua in place: writes sm_80.lua (text), generates for both targets and

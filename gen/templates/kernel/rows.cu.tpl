@@ -425,10 +425,10 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   const bool full = nc == $(m.spread > 0 and (m.K .. " * threads") or ((32 * m.K) .. " * wr"));  // the row fills every chunk slot of its threads: FULL
 % end
 % if per_row_grid then
+%   local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
 %   if m.batch_inner then
-  const dim3 grid((unsigned)($(host_dims.batch) * (($(host_dims.rows) + rpb - 1) / rpb)));  // the batch entry innermost
+  const dim3 grid((unsigned)($(host_dims.batch) * ($(grid_x))));  // the batch entry innermost
 %   else
-%     local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
   const dim3 grid((unsigned)($(grid_x)), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
 %   end
