@@ -56,6 +56,14 @@ double rng_uniform(uint64_t *s, double lo, double hi) {
   return lo + (hi - lo) * (double)(rng_next(s) >> 11) * ldexp(1, -53);
 }
 
+int gpu_device_cc(void) {
+  int dev = 0, major = 0, minor = 0;
+  cudaGetDevice(&dev);
+  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
+  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
+  return major * 10 + minor;
+}
+
 int gbuf_alloc(gbuf *b, size_t bytes) {
   memset(b, 0, sizeof *b);
   b->bytes = bytes;

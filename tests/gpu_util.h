@@ -9,6 +9,9 @@
 
 typedef enum { DT_FP32, DT_FP16, DT_BF16 } test_dtype;
 
+/* The current device's compute capability: 90 for 9.0. */
+int gpu_device_cc(void);
+
 int dt_size(test_dtype t);
 const char *dt_name(test_dtype t);
 DLDataType dt_dl(test_dtype t);

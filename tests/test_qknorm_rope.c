@@ -273,14 +273,6 @@ done:
   return bad;
 }
 
-static int device_cc(void) {
-  int dev = 0, major = 0, minor = 0;
-  cudaGetDevice(&dev);
-  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
-  return major * 10 + minor;
-}
-
 static test_dtype dtype_named(const char *s) {
   return !strcmp(s, "fp32") ? DT_FP32 : !strcmp(s, "fp16") ? DT_FP16 : DT_BF16;
 }
@@ -289,7 +281,7 @@ static test_dtype dtype_named(const char *s) {
  * GQA 32/8 as [T, H, D], 8/8 as [B, S, H, D], MQA 32/1; both norm roundings. */
 static void every_variant(table_kind kind, const fg__kernel_entry *table, int count, int nkey) {
   if (!test_have_gpu()) SKIP("no GPU");
-  const int cc = device_cc();
+  const int cc = gpu_device_cc();
   int variants = 0;
   for (int i = 0; i < count; i++) {
     const fg__kernel_entry *e = &table[i];

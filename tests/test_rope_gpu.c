@@ -182,14 +182,6 @@ done:
   return bad;
 }
 
-static int device_cc(void) {
-  int dev = 0, major = 0, minor = 0;
-  cudaGetDevice(&dev);
-  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
-  return major * 10 + minor;
-}
-
 /* Decode "rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_sm90". */
 static int parse_variant(const char *name, rope_case *c, int *full, int *vec) {
   char act[8], tab[8], pairing[16], dim[8], rot[16], access[16];
@@ -218,7 +210,7 @@ static int parse_variant(const char *name, rope_case *c, int *full, int *vec) {
 /* Every kernel the dispatch table holds for this GPU, in several layouts. */
 TEST(test_rope_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
-  const int cc = device_cc();
+  const int cc = gpu_device_cc();
   int variants = 0;
   for (int k = 0; k < fg__rope_kernel_count; k++) {
     const fg__kernel_entry *e = &fg__rope_kernels[k];
@@ -272,7 +264,7 @@ TEST(test_rope_gpu_every_variant) {
  * (the build's first) runs that one; both checked against the reference. */
 TEST(test_rope_gpu_kernel_by_gpu_model) {
   if (!test_have_gpu()) SKIP("no GPU");
-  const int cc = device_cc();
+  const int cc = gpu_device_cc();
   int dev = 0;
   CHECK(cudaGetDevice(&dev) == cudaSuccess);
   const fg__kernel_entry *own = NULL, *target = NULL;

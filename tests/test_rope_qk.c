@@ -146,18 +146,10 @@ done:
   return bad;
 }
 
-static int device_cc(void) {
-  int dev = 0, major = 0, minor = 0;
-  cudaGetDevice(&dev);
-  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
-  return major * 10 + minor;
-}
-
 /* Every rope_qk kernel this GPU gets, with GQA and MQA head counts. */
 TEST(test_rope_qk_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
-  const int cc = device_cc();
+  const int cc = gpu_device_cc();
   int variants = 0;
   for (int k = 0; k < fg__rope_qk_kernel_count; k++) {
     const fg__kernel_entry *e = &fg__rope_qk_kernels[k];
@@ -635,7 +627,7 @@ static qkc_case qkc_variant_case(const qkc_variant *v, int layout, uint64_t seed
  * in three layouts, each checked by the kernel's exact name. */
 TEST(test_rope_qk_cache_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
-  const int cc = device_cc();
+  const int cc = gpu_device_cc();
   int variants = 0;
   for (int k = 0; k < fg__rope_qk_cos_sin_cache_kernel_count; k++) {
     const fg__kernel_entry *e = &fg__rope_qk_cos_sin_cache_kernels[k];

@@ -542,14 +542,6 @@ done:
 
 static const test_dtype DTS[3] = {DT_BF16, DT_FP16, DT_FP32};
 
-static int device_cc(void) {
-  int dev = 0, major = 0, minor = 0;
-  cudaGetDevice(&dev);
-  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
-  return major * 10 + minor;
-}
-
 static int parse_dt(const char *s, test_dtype *t) {
   for (int i = 0; i < 3; i++)
     if (!strcmp(s, dt_name(DTS[i]))) { *t = DTS[i]; return 0; }
@@ -630,7 +622,7 @@ static sv_case variant_case(sv_op op, const sv_variant *v, int layout, uint64_t 
  * checked by the kernel's exact name. */
 TEST(test_serving_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
-  const int cc = device_cc();
+  const int cc = gpu_device_cc();
   for (int op = 0; op < SV_NOPS; op++) {
     const sv_op_info *o = &ops[op];
     int variants = 0;
