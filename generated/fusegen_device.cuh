@@ -17,6 +17,44 @@
 // Launchers remember per-device occupancy for devices 0 .. FG_MAX_DEVICES-1.
 #define FG_MAX_DEVICES 64
 
+// Programmatic dependent launch (sm_90 and later; fg_set_pdl). A kernel
+// launched with it may be scheduled while the kernel before it on the stream
+// still runs, so every kernel's first statement waits until that kernel has
+// finished and its writes are visible, before any load or store. The kernel
+// after it is scheduled as this one's blocks exit: a trigger at the start
+// (griddepcontrol.launch_dependents) filled the multiprocessors with the next
+// kernel's waiting blocks and cost one kernel 18% (bench/NOTES.md). Launched
+// without the attribute, the wait does nothing.
+__device__ __forceinline__ void fg_grid_dependency() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+// The launchers' one launch: kernel<<<grid, block, smem, stream>>>(args...),
+// with programmatic dependent launch where pdl is 1 (the runtime passes 1 only
+// on devices of compute capability 9.0 and later). A failed launch is the
+// thread's last CUDA error, which the launcher returns.
+template <typename... Params, typename... Args>
+static inline void fg_launch(void (*kernel)(Params...), dim3 grid, dim3 block, size_t smem, cudaStream_t stream, int pdl,
+                             Args&&... args)
+{
+  if (!pdl) {
+    kernel<<<grid, block, smem, stream>>>(static_cast<Args&&>(args)...);
+    return;
+  }
+  cudaLaunchAttribute attr;
+  attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr.val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = smem;
+  config.stream = stream;
+  config.attrs = &attr;
+  config.numAttrs = 1;
+  (void)cudaLaunchKernelEx(&config, kernel, static_cast<Args&&>(args)...);
+}
+
 // n / d for any 32-bit n by a multiply-high, an add and a shift, with
 // d >= 1 fixed for a launch: the launcher makes the divisor once (on the host),
 // the kernel divides by it per work item. With 2^(l-1) < d <= 2^l:

@@ -45,6 +45,17 @@ const char *fg_version(void);
    there is no such device. FUSEGEN_GPU_MODEL, when set, stands in for the
    device's name (docs/tuning.md). */
 const char *fg_gpu_model(int device);
+/* Programmatic dependent launch (compute capability 9.0 and later). With
+   on = 1, this thread's later calls launch their kernel so that the GPU may
+   schedule it while the kernel before it on the stream is still running: the
+   kernel waits, before it reads or writes anything, until that kernel has
+   finished and its writes are visible, and so saves the gap between the two
+   kernels (most worth it for short calls in a CUDA graph of kernels that use it
+   as well). Results are the same either way. On older devices the calls launch
+   as with on = 0, the default. FG_ERR_INVALID_ARGUMENT for any other value. */
+fg_status fg_set_pdl(int on);
+/* This thread's setting: 0 or 1. */
+int fg_pdl(void);
 
 #ifdef __cplusplus
 }

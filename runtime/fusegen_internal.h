@@ -86,7 +86,8 @@ typedef struct {
 typedef struct {
   int key[FG__MAX_KEY];
   int arch; /* 90 for sm_90 */
-  cudaError_t (*launch)(const void *params, int sm_count, cudaStream_t stream);
+  /* pdl: 1 to launch with programmatic dependent launch (fg_set_pdl) */
+  cudaError_t (*launch)(const void *params, int sm_count, int pdl, cudaStream_t stream);
   const char *name;
   int model; /* 0: the target's tiles; i: the tiles of GPU model fg__models[i - 1] */
 } fg__kernel_entry;

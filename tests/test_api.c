@@ -169,6 +169,30 @@ TEST(test_api_gpu_model) {
   }
 }
 
+/* fg_set_pdl: 0 and 1 only, a setting of the calling thread (off by default);
+   anything else is refused and leaves the setting as it was. */
+static void *pdl_of_new_thread(void *arg) {
+  *(int *)arg = fg_pdl();
+  return NULL;
+}
+
+TEST(test_api_set_pdl) {
+  CHECK_MSG(fg_pdl() == 0, "fg_pdl() = %d before any fg_set_pdl", fg_pdl());
+  CHECK(fg_set_pdl(1) == FG_OK && fg_pdl() == 1 && !strcmp(fg_last_error(), ""));
+  static const int bad[] = {2, -1, 1 << 30};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char want[64];
+    snprintf(want, sizeof want, "fg_set_pdl: on is %d, expected 0 or 1", bad[i]);
+    CHECK_MSG(fg_set_pdl(bad[i]) == FG_ERR_INVALID_ARGUMENT && strstr(fg_last_error(), want) && fg_pdl() == 1,
+              "fg_set_pdl(%d): \"%s\", setting %d", bad[i], fg_last_error(), fg_pdl());
+  }
+  int other = -1;
+  pthread_t t;
+  CHECK(pthread_create(&t, NULL, pdl_of_new_thread, &other) == 0 && pthread_join(t, NULL) == 0);
+  CHECK_MSG(other == 0, "a new thread starts with fg_pdl() = %d, not 0", other);
+  CHECK(fg_set_pdl(0) == FG_OK && fg_pdl() == 0);
+}
+
 TEST(test_api_status_names) {
   static const struct {
     fg_status s;

@@ -95,6 +95,45 @@ TEST(test_generator_valid_spec_generates) {
   fixture_close(&f);
 }
 
+/* Programmatic dependent launch: in every kernel of the landed specs (the
+   committed generated/, which `fusegen check` keeps equal to the generator's
+   output) the body's first statement waits for the kernel before it, ahead of
+   any load or store; every launch goes through fg_launch with the launcher's
+   pdl, and no kernel is launched by <<<>>> outside it. */
+TEST(test_generator_kernels_wait_for_the_kernel_before) {
+  pathlist files = list_files("generated/kernels");
+  CHECK_MSG(files.count > 0, "no kernel files under generated/kernels");
+  int kernels = 0, launches = 0;
+  for (size_t i = 0; i < files.count; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "generated/kernels/%s", files.items[i]);
+    char *t = read_text(path, NULL);
+    CHECK_MSG(t != NULL, "cannot read %s", path);
+    if (!t) continue;
+    CHECK_MSG(!strstr(t, "<<<"), "%s: a launch by <<<>>>, not fg_launch", path);
+    for (char *k = strstr(t, "__global__"); k; k = strstr(k + 1, "__global__")) {
+      kernels++;
+      char *body = strstr(k, "\n{\n");
+      CHECK_MSG(body && !strncmp(body + 3, "  fg_grid_dependency();", 23), "%s: a kernel whose first statement is not fg_grid_dependency():\n%.300s",
+                path, k);
+    }
+    for (char *l = strstr(t, "extern \"C\" cudaError_t"); l; l = strstr(l + 1, "extern \"C\" cudaError_t")) {
+      char *eol = strchr(l, '\n');
+      static const char sig[] = "(const void* params, int sm_count, int pdl, cudaStream_t stream)";
+      CHECK_MSG(eol && memmem(l, (size_t)(eol - l), sig, sizeof sig - 1),
+                "%s: a launcher without pdl: %.200s", path, l);
+    }
+    for (char *l = strstr(t, "fg_launch("); l; l = strstr(l + 1, "fg_launch(")) {
+      launches++;
+      char *end = strstr(l, ");");
+      CHECK_MSG(end && memmem(l, (size_t)(end - l), ", stream, pdl, ", strlen(", stream, pdl, ")), "%s: a launch without the launcher's pdl: %.200s", path, l);
+    }
+    free(t);
+  }
+  CHECK_MSG(kernels > 100 && launches >= kernels, "%d kernels, %d launches", kernels, launches);
+  pathlist_free(&files);
+}
+
 /* The heads kernels divide by run-time sizes only through the launcher's
    fg_udiv divisors: no integer division by a run-time value in a kernel body
    (some twenty dependent instructions each, before a short call's first load),
@@ -135,9 +174,9 @@ TEST(test_generator_heads_kernels_divide_by_constants) {
       }
       char *end = strstr(launcher, "\n}\n");
       const char *made[] = {"g.s_div = fg_udiv_make((uint32_t)p->S);", "set.nhb_div = fg_udiv_make((uint32_t)set.nhb);",
-                            "set.hg_div = fg_udiv_make((uint32_t)set.hg);", ">>>(*p, g);"};
+                            "set.hg_div = fg_udiv_make((uint32_t)set.hg);", ", stream, pdl, *p, g);"};
       const char *made_lean[] = {"if (p->index32 && (", "lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);",
-                                 "lg.s_div = fg_udiv_make((uint32_t)p->S);", "_lean)<<<(unsigned)lean_blocks,"};
+                                 "lg.s_div = fg_udiv_make((uint32_t)p->S);", "_lean), (unsigned)lean_blocks,"};
       for (size_t i = 0; i < 4; i++) {
         char *at = strstr(launcher, is_lean ? made_lean[i] : made[i]);
         CHECK_MSG(at && (!end || at < end), "%s: a launcher lacks [%s]", path, is_lean ? made_lean[i] : made[i]);
@@ -534,7 +573,7 @@ TEST(test_generator_rows_short_form) {
   char *launch = between(t, "(fg__launch_layernorm_bf16_vec16)(", "\n}\n");
   const char *pick = launch ? strstr(launch, "if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form") : NULL;
   const char *warps = pick ? strstr(pick, "const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));") : NULL;
-  CHECK_MSG(warps && strstr(warps, "_short)<false><<<grid, short_threads, 0, stream>>>"),
+  CHECK_MSG(warps && strstr(warps, "_short)<false>, grid, short_threads, 0, stream, pdl, *p"),
             "the launcher does not pick the short form by the row count and the row's chunks, on the warps they need:\n%s",
             launch ? launch : "(none)");
   free(launch);
@@ -661,7 +700,7 @@ TEST(test_generator_rows_flat_form) {
               "no flat form of a block per row, x loaded raw ahead and the weight at its use:\n%s", flat ? flat : "(none)");
     const char *shrt = strstr(g.launch, "// a short call: the short form, a block per row");
     const char *pick = strstr(g.launch, "if (p->B * p->L > (int64_t)48 * sm_count) {  // a long call: the flat form, a block per row");
-    const char *run = pick ? strstr(pick, "FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<false><<<grid, (unsigned)threads, 0, stream>>>") : NULL;
+    const char *run = pick ? strstr(pick, "fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<false>, grid, (unsigned)threads, 0, stream, pdl, *p") : NULL;
     const char *fit = strstr(g.launch, "ring_smem");
     CHECK_MSG(shrt && pick && run && fit && shrt < pick && run < fit,
               "the launcher does not pick the short form, then the flat form, before sizing the ring:\n%s", g.launch);
@@ -669,7 +708,7 @@ TEST(test_generator_rows_flat_form) {
     char *sk = between(g.text, "(fg_rmsnorm_bf16_wbf16_vec16_short)(", "// Grid:");
     const char *spread = strstr(g.launch, "if (p->B * p->L < (int64_t)2 * sm_count) {");
     CHECK_MSG(sk && strstr(sk, "const int wr = (int)(blockDim.x >> 5);") && spread && shrt < spread && spread < pick &&
-                  strstr(g.launch, "_short)<false><<<grid, (unsigned)(32 * warps_now), 0, stream>>>"),
+                  strstr(g.launch, "_short)<false>, grid, (unsigned)(32 * warps_now), 0, stream, pdl, *p"),
               "the short form beside the ring does not spread its rows:\n%s", g.launch);
     free(sk);
     free(flat);
@@ -808,11 +847,11 @@ static void check_full_rows(int full) {
                     !strstr(g.kernel, "if (live && pos"),
                 "a chunk slot of the ring's kernel is tested whatever FULL says:\n%s", g.kernel);
       CHECK_MSG(strstr(l, "const bool full = nc == 128 * wr;"), "the launcher does not test that the row fills its threads' slots:\n%s", l);
-      CHECK_MSG(strstr(l, "if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>") &&
-                    strstr(l, "else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>") &&
-                    strstr(l, "if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<true><<<grid, (unsigned)threads, 0, stream>>>") &&
-                    strstr(l, "else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<false><<<grid, (unsigned)threads, 0, stream>>>") &&
-                    strstr(l, "if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>"),
+      CHECK_MSG(strstr(l, "if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p") &&
+                    strstr(l, "else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p") &&
+                    strstr(l, "if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<true>, grid, (unsigned)threads, 0, stream, pdl, *p") &&
+                    strstr(l, "else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_flat)<false>, grid, (unsigned)threads, 0, stream, pdl, *p") &&
+                    strstr(l, "if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p"),
                 "the launcher does not pick each form's FULL instance where the row fills its slots:\n%s", l);
       CHECK_MSG(strstr(l, "cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, cudaFuncAttributeMaxDynamicSharedMemorySize") &&
                     strstr(l, "cudaFuncSetAttribute(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, cudaFuncAttributeMaxDynamicSharedMemorySize") &&
@@ -826,7 +865,7 @@ static void check_full_rows(int full) {
     } else {
       CHECK_MSG(!strstr(g.text, "FULL") && !strstr(g.text, "<true>") && !strstr(g.text, "<false>") &&
                     strstr(g.kernel, "if (live && pos + 3 * tpr < nc) {") &&
-                    strstr(l, "  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>"),
+                    strstr(l, "  fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16), (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p"),
                 "with full_rows = 0 a kernel has instances, or a slot is not tested:\n%s", l);
     }
     /* the element path: one kernel, every slot tested */
@@ -896,7 +935,7 @@ static void batch_inner_grid(const gen_kernel *g, int inner) {
         "const int64_t b = (int64_t)(blockIdx.x - row_group * (uint32_t)p.B);",
         "const fg_udiv batch_div = fg_udiv_make(p->B > 0 ? (uint32_t)p->B : 1u);",
         "const dim3 grid((unsigned)(p->B * ((p->L + rpb - 1) / rpb)));",
-        "<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);" };
+        ", grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, batch_div);" };
     CHECK_MSG(!first_out_of_order(k, NULL, order, (int)(sizeof order / sizeof *order)) && !strstr(k, "blockIdx.y"),
               "the grid does not take the batch entry innermost:\n%s", k);
   } else {
@@ -1416,7 +1455,7 @@ TEST(test_generator_rows_ring) {
     "__syncthreads();  // every warp has read this row's place (no reduction synced them)",
     "const fg_udiv rows_div = fg_udiv_make(p->L > 0 ? (uint32_t)p->L : 1u);",
     "cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_fit,",
-    "ring_smem, stream>>>(*p, inv_C",
+    "ring_smem, stream, pdl, *p, inv_C",
   };
   char path[4096];
   for (size_t i = 0; i < sizeof ring_files / sizeof ring_files[0]; i++) {

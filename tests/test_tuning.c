@@ -242,7 +242,7 @@ TEST(test_tuning_heads_grid_forms) {
       KERNEL_FILE, &sm80, &sm90, &end);
   if (sm80 && sm90 && end) {
     const char *flat[] = {"// Grid: flat, every item's block at once", "int64_t blocks = (items + 4 - 1) / 4;",
-                          "if (blocks > 2147483647) blocks = 2147483647;", "<<<(unsigned)blocks, 128, 0, stream>>>"};
+                          "if (blocks > 2147483647) blocks = 2147483647;", ", (unsigned)blocks, 128, 0, stream, pdl, *p, g);"};
     in_order(sm90, end, flat, (int)(sizeof flat / sizeof flat[0]));
     char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     CHECK_MSG(!occ || occ > end, "the one-warp-per-item launcher asks the occupancy calculator");
@@ -713,8 +713,8 @@ TEST(test_tuning_build_needs_a_tuning_file) {
 
 /* ---- the runtime's choice ---------------------------------------------------------- */
 
-static cudaError_t no_launch(const void *p, int n, cudaStream_t s) {
-  (void)p, (void)n, (void)s;
+static cudaError_t no_launch(const void *p, int n, int pdl, cudaStream_t s) {
+  (void)p, (void)n, (void)pdl, (void)s;
   return cudaSuccess;
 }
 

@@ -27,6 +27,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -156,6 +157,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -247,7 +249,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -260,12 +262,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -281,6 +283,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -410,6 +413,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -501,7 +505,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -514,12 +518,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -535,6 +539,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -663,6 +668,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -753,7 +759,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -766,12 +772,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -784,6 +790,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_vec1
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_scalar)(const fg_fused_add_rmsnorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1818,7 +1825,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_scalar)(const fg_fused_add_rmsnorm_
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -1826,7 +1833,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wfp32_scal
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wfp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1842,6 +1849,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1969,6 +1977,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2060,7 +2069,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -2073,12 +2082,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2094,6 +2103,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2226,6 +2236,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2322,7 +2333,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -2335,12 +2346,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2356,6 +2367,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2482,6 +2494,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2572,7 +2585,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -2585,12 +2598,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2607,6 +2620,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2739,6 +2753,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2835,7 +2850,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_fused_ad
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -2848,12 +2863,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16_h200)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2866,6 +2881,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec1
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_scalar)(const fg_fused_add_rmsnorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3900,7 +3916,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_scalar)(const fg_fused_add_rmsnorm_
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -3908,6 +3924,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_scal
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

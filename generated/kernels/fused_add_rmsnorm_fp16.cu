@@ -26,6 +26,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -155,6 +156,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -246,7 +248,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -259,12 +261,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -280,6 +282,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -409,6 +412,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -500,7 +504,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -513,12 +517,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -534,6 +538,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -662,6 +667,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -752,7 +758,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -765,12 +771,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -783,6 +789,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_vec1
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_scalar)(const fg_fused_add_rmsnorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1817,7 +1824,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_scalar)(const fg_fused_add_rmsnorm_
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -1825,7 +1832,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp32_scal
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1841,6 +1848,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1968,6 +1976,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2059,7 +2068,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -2072,12 +2081,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2093,6 +2102,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2220,6 +2230,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2311,7 +2322,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -2324,12 +2335,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2345,6 +2356,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2471,6 +2483,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2561,7 +2574,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)(const fg_fused_add_rms
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -2574,12 +2587,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2592,6 +2605,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_vec1
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_scalar)(const fg_fused_add_rmsnorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3626,7 +3640,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_scalar)(const fg_fused_add_rmsnorm_
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_params* p = (const fg_fused_add_rmsnorm_params*)params;
   (void)sm_count;
@@ -3634,6 +3648,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_fp16_wfp16_scal
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_fp16_wfp16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

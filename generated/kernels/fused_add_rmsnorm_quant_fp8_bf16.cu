@@ -27,6 +27,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -164,6 +165,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -261,7 +263,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -274,12 +276,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -295,6 +297,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -432,6 +435,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -529,7 +533,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -542,12 +546,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -563,6 +567,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -699,6 +704,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -795,7 +801,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -808,12 +814,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -826,6 +832,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1928,7 +1935,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar)(const fg_fused_ad
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -1936,7 +1943,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wfp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1952,6 +1959,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2087,6 +2095,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2184,7 +2193,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2197,12 +2206,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2218,6 +2227,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2357,6 +2367,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2458,7 +2469,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2471,12 +2482,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2492,6 +2503,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2626,6 +2638,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2722,7 +2735,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2735,12 +2748,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2757,6 +2770,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2896,6 +2910,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2997,7 +3012,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)(const f
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -3010,12 +3025,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -3028,6 +3043,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -4130,7 +4146,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar)(const fg_fused_ad
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -4138,6 +4154,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_bf16_
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_bf16_wbf16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -26,6 +26,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -163,6 +164,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -260,7 +262,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -273,12 +275,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -294,6 +296,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -431,6 +434,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -528,7 +532,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -541,12 +545,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -562,6 +566,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -698,6 +703,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -794,7 +800,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -807,12 +813,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -825,6 +831,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1927,7 +1934,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -1935,7 +1942,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1951,6 +1958,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2086,6 +2094,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2183,7 +2192,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2196,12 +2205,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2217,6 +2226,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2352,6 +2362,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2449,7 +2460,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2462,12 +2473,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2483,6 +2494,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2617,6 +2629,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2713,7 +2726,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fus
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2726,12 +2739,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2744,6 +2757,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3846,7 +3860,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -3854,6 +3868,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -22,6 +22,7 @@
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -114,7 +115,7 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_param
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
@@ -124,7 +125,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 
@@ -137,6 +138,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -233,7 +235,7 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_param
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
@@ -243,7 +245,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 
@@ -256,6 +258,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -348,7 +351,7 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_param
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
@@ -358,7 +361,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 #endif
@@ -372,6 +375,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
 __global__ void __launch_bounds__(64, 8)
 FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)(const fg_gated_residual_add_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(2, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -468,7 +472,7 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)(const fg_gated_residual_add_
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
@@ -478,7 +482,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16_h20
   const int64_t threads = 32 * (wr < 2 ? wr : 2), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 #endif
@@ -491,6 +495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16_h20
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_gated_residual_add_bf16_scalar)(const fg_gated_residual_add_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
   const int wr = 16;  // element path: a row takes the block (constant slot offsets)
@@ -1065,7 +1070,7 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_scalar)(const fg_gated_residual_add_para
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
@@ -1073,6 +1078,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_scalar)(c
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gated_residual_add_bf16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_gated_residual_add_bf16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -22,6 +22,7 @@
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -101,7 +102,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params 
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
@@ -111,7 +112,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(con
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 
@@ -124,6 +125,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(con
 __global__ void __launch_bounds__(128, 4)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 31) / 32);  // warps per slice: fewer for a short row
@@ -185,7 +187,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params 
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
@@ -195,7 +197,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(con
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 1 * threads - 1) / (1 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 
@@ -208,6 +210,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(con
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -287,7 +290,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params 
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
@@ -297,7 +300,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(con
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 #endif
@@ -311,6 +314,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(con
 __global__ void __launch_bounds__(64, 4)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200)(const fg_gelu_tanh_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(2, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -392,7 +396,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200)(const fg_gelu_tanh_and_mul_pa
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
@@ -402,7 +406,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16_h200
   const int64_t threads = 32 * (wr < 2 ? wr : 2), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 #endif
@@ -415,6 +419,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16_h200
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_scalar)(const fg_gelu_tanh_and_mul_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
   const int wr = 16;  // element path: a row takes the block (constant slot offsets)
@@ -957,7 +962,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_scalar)(const fg_gelu_tanh_and_mul_params
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
@@ -965,6 +970,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_scalar)(co
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -20,6 +20,7 @@
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_vec16)(const fg_gelu_tanh_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -99,7 +100,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_vec16)(const fg_gelu_tanh_and_mul_params 
 
 // Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
 // entries); blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_fp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_fp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
@@ -109,7 +110,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_fp32_vec16)(con
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+  fg_launch(FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 
@@ -121,6 +122,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_fp32_vec16)(con
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_scalar)(const fg_gelu_tanh_and_mul_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
   const int wr = 16;  // element path: a row takes the block (constant slot offsets)
@@ -663,7 +665,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_scalar)(const fg_gelu_tanh_and_mul_params
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_fp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_fp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
@@ -671,6 +673,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_fp32_scalar)(co
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

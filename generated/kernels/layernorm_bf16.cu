@@ -25,6 +25,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -151,6 +152,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -245,7 +247,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -258,12 +260,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_layernorm_bf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_bf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -276,6 +278,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -477,6 +480,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float i
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -571,7 +575,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -591,10 +595,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_short), grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -610,6 +614,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -735,6 +740,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -828,7 +834,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const f
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -841,12 +847,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_layernorm_bf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_bf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -863,6 +869,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1130,6 +1137,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1232,6 +1240,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1438,7 +1447,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)(const fg_layernorm_params p, con
 
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1471,13 +1480,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form, a block per row
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C, rows_div);
-    else FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C, rows_div);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C, rows_div);
+    else fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C, rows_div);
     return cudaGetLastError();
   }
   if (p->B * p->L > (int64_t)48 * sm_count) {  // a long call: the flat form, a block per row
-    if (full) FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
-    else FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_div);
+    if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_div);
+    else fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_div);
     return cudaGetLastError();
   }
   int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
@@ -1507,8 +1516,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  if (full) FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
-  else FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
   return cudaGetLastError();
 }
 #endif
@@ -1521,6 +1530,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2586,7 +2596,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -2594,6 +2604,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_scalar)(const void
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_bf16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_layernorm_bf16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -24,6 +24,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -150,6 +151,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -244,7 +246,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -257,12 +259,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -278,6 +280,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -404,6 +407,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -498,7 +502,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -511,12 +515,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -532,6 +536,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -657,6 +662,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -750,7 +756,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)(const fg_layernorm_params p, const f
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -763,12 +769,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -781,6 +787,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_vec16)(const void*
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_fp16_scalar)(const fg_layernorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1846,7 +1853,7 @@ FG_ARCH_NAME(fg_layernorm_fp16_scalar)(const fg_layernorm_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -1854,6 +1861,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp16_scalar)(const void
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_fp16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_layernorm_fp16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -24,6 +24,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -205,7 +206,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -216,8 +217,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_layernorm_fp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_fp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_fp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_fp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -233,6 +234,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -414,7 +416,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -425,8 +427,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_layernorm_fp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_fp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_fp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_fp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -442,6 +444,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -622,7 +625,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p, const float i
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -633,8 +636,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_layernorm_fp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_layernorm_fp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_layernorm_fp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_layernorm_fp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -647,6 +650,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1712,7 +1716,7 @@ FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
@@ -1720,6 +1724,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_scalar)(const void
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_layernorm_fp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_layernorm_fp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -25,6 +25,7 @@
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -171,7 +172,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -181,7 +182,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -197,6 +198,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p, const float inv_C, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -896,7 +898,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p,
 
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -951,8 +953,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
-  else FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
   return cudaGetLastError();
 }
 
@@ -965,6 +967,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1110,7 +1113,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -1118,7 +1121,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16)(c
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -1135,6 +1138,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_params p, const float inv_C, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1832,7 +1836,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)(const fg_norm_modulate_para
 
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1887,8 +1891,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h2
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
-  else FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_vec16_h200)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
   return cudaGetLastError();
 }
 #endif
@@ -1901,6 +1905,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_vec16_h2
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2636,7 +2641,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)(const fg_norm_modulate_params p
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2656,7 +2661,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_nores_scalar)(
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -2672,6 +2677,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2870,7 +2876,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -2881,8 +2887,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2898,6 +2904,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3098,7 +3105,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p, c
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -3109,8 +3116,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3126,6 +3133,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3323,7 +3331,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -3332,8 +3340,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16)(con
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -3350,6 +3358,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3570,7 +3579,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)(const fg_norm_modulate_params
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -3581,8 +3590,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16_h200
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_vec16_h200)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -3595,6 +3604,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_vec16_h200
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -4495,7 +4505,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)(const fg_norm_modulate_params p)
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4515,6 +4525,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_res_scalar)(co
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_bf16_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

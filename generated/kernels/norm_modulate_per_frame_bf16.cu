@@ -24,6 +24,7 @@
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -170,7 +171,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -182,7 +183,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -198,6 +199,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -897,7 +899,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
 
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -954,8 +956,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_per_F, rows_div);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_per_F, rows_div);
   return cudaGetLastError();
 }
 
@@ -968,6 +970,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1113,7 +1116,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -1123,7 +1126,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -1140,6 +1143,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1837,7 +1841,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_mod
 
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1894,8 +1898,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_per_F, rows_div);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_per_F, rows_div);
   return cudaGetLastError();
 }
 #endif
@@ -1908,6 +1912,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2643,7 +2648,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)(const fg_norm_modulat
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2665,7 +2670,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nore
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2681,6 +2686,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2879,7 +2885,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -2892,8 +2898,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2909,6 +2915,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3107,7 +3114,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -3120,8 +3127,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -3137,6 +3144,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3334,7 +3342,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -3345,8 +3353,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -3359,6 +3367,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -4259,7 +4268,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)(const fg_norm_modulate_
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4281,6 +4290,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }

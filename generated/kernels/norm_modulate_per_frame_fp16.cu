@@ -23,6 +23,7 @@
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -169,7 +170,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -181,7 +182,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -197,6 +198,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -894,7 +896,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
 
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -951,8 +953,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_per_F, rows_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_per_F, rows_div);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_per_F, rows_div);
   return cudaGetLastError();
 }
 
@@ -965,6 +967,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1110,7 +1113,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -1120,7 +1123,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -1133,6 +1136,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1868,7 +1872,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)(const fg_norm_modulat
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1890,7 +1894,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_nore
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1906,6 +1910,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2104,7 +2109,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -2117,8 +2122,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2134,6 +2139,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2332,7 +2338,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -2345,8 +2351,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2362,6 +2368,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2559,7 +2566,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -2570,8 +2577,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -2584,6 +2591,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3484,7 +3492,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)(const fg_norm_modulate_
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3506,6 +3514,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp16_res_
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }

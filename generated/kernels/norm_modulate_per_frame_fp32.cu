@@ -26,6 +26,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -256,7 +257,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -269,8 +270,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -286,6 +287,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -516,7 +518,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -529,8 +531,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -546,6 +548,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -775,7 +778,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -786,8 +789,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -800,6 +803,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1535,7 +1539,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1557,7 +1561,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_nore
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1573,6 +1577,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -1848,7 +1853,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -1861,8 +1866,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -1878,6 +1883,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const float inv_C, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2153,7 +2159,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -2166,8 +2172,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, rows_per_F);
   return cudaGetLastError();
 }
 
@@ -2183,6 +2189,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2457,7 +2464,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -2468,8 +2475,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
-  else FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }
 #endif
@@ -2482,6 +2489,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_per_frame_params p, const fg_udiv rows_per_F)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3382,7 +3390,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3404,6 +3412,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_fp32_res_
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p, rows_per_F);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p, rows_per_F);
   return cudaGetLastError();
 }

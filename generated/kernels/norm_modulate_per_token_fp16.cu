@@ -23,6 +23,7 @@
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -169,7 +170,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   (void)sm_count;
@@ -179,7 +180,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nore
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -192,6 +193,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nore
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -338,7 +340,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   (void)sm_count;
@@ -348,7 +350,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nore
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -361,6 +363,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nore
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)(const fg_norm_modulate_per_token_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -506,7 +509,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)(const fg_norm_modulate
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   (void)sm_count;
@@ -514,7 +517,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nore
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -527,6 +530,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nore
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_scalar)(const fg_norm_modulate_per_token_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1262,7 +1266,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_scalar)(const fg_norm_modulat
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1282,7 +1286,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_nore
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1298,6 +1302,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1496,7 +1501,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   (void)sm_count;
@@ -1507,8 +1512,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1524,6 +1529,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)(const fg_norm_modulate_per_token_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1722,7 +1728,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   (void)sm_count;
@@ -1733,8 +1739,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1750,6 +1756,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)(const fg_norm_modulate_per_token_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1947,7 +1954,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   (void)sm_count;
@@ -1956,8 +1963,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -1970,6 +1977,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_scalar)(const fg_norm_modulate_per_token_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2870,7 +2878,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_scalar)(const fg_norm_modulate_
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2890,6 +2898,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp16_res_
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_per_token_fp16_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -24,6 +24,7 @@
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -155,7 +156,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -165,7 +166,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -178,6 +179,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -397,7 +399,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -407,7 +409,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -420,6 +422,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -550,7 +553,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_sc
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -558,7 +561,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -572,6 +575,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -798,7 +802,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -808,7 +812,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -821,6 +825,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_v
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1443,7 +1448,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_s
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1463,7 +1468,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_nores_s
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1479,6 +1484,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1662,7 +1668,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -1673,8 +1679,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1690,6 +1696,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1873,7 +1880,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -1884,8 +1891,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1901,6 +1908,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2083,7 +2091,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scal
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -2092,8 +2100,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -2106,6 +2114,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_vec
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2893,7 +2902,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_sca
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2913,6 +2922,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_res_sca
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -23,6 +23,7 @@
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -154,7 +155,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -164,7 +165,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -177,6 +178,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -308,7 +310,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -318,7 +320,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -331,6 +333,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -461,7 +464,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)(const fg_norm_modulate_sc
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -469,7 +472,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -482,6 +485,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_v
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1104,7 +1108,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)(const fg_norm_modulate_s
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1124,7 +1128,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_nores_s
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1140,6 +1144,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1323,7 +1328,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -1334,8 +1339,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1351,6 +1356,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1534,7 +1540,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -1545,8 +1551,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1562,6 +1568,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1744,7 +1751,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)(const fg_norm_modulate_scal
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   (void)sm_count;
@@ -1753,8 +1760,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -1767,6 +1774,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_vec
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_scalar_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2554,7 +2562,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)(const fg_norm_modulate_sca
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2574,6 +2582,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_res_sca
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

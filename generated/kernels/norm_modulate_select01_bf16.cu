@@ -28,6 +28,7 @@
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -194,7 +195,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -204,7 +205,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -217,6 +218,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -383,7 +385,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -393,7 +395,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -406,6 +408,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -571,7 +574,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -579,7 +582,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -596,6 +599,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_norm_modulate_select01_params p, const float inv_C, const fg_udiv batch_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -770,7 +774,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const fg_no
 
 // Grid: one block per row group and batch entry, the batch entry innermost;
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -782,8 +786,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)(p->B * ((p->L + rpb - 1) / rpb)));  // the batch entry innermost
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C, batch_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, batch_div);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16_h200)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C, batch_div);
   return cudaGetLastError();
 }
 #endif
@@ -796,6 +800,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1638,7 +1643,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)(const fg_norm_m
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1658,7 +1663,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1674,6 +1679,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1901,7 +1907,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -1912,8 +1918,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1929,6 +1935,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2158,7 +2165,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -2169,8 +2176,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2186,6 +2193,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2412,7 +2420,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -2421,8 +2429,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -2435,6 +2443,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3442,7 +3451,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)(const fg_norm_mod
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3462,7 +3471,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -3475,6 +3484,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3641,7 +3651,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -3651,7 +3661,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3664,6 +3674,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3830,7 +3841,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -3840,7 +3851,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3853,6 +3864,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4018,7 +4030,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -4026,7 +4038,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_vec16), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -4039,6 +4051,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -4881,7 +4894,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)(const fg_norm_m
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4901,7 +4914,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -4917,6 +4930,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5144,7 +5158,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -5155,8 +5169,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5172,6 +5186,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5399,7 +5414,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -5410,8 +5425,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5427,6 +5442,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5653,7 +5669,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -5662,8 +5678,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const bool full = nc == 64 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -5676,6 +5692,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -6683,7 +6700,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)(const fg_norm_mod
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6703,6 +6720,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

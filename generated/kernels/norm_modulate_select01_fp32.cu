@@ -30,6 +30,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -288,7 +289,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -299,8 +300,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -316,6 +317,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -574,7 +576,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -585,8 +587,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -602,6 +604,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -859,7 +862,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -868,8 +871,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -882,6 +885,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1724,7 +1728,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)(const fg_norm_m
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1744,7 +1748,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1760,6 +1764,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2063,7 +2068,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -2074,8 +2079,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2091,6 +2096,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2394,7 +2400,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -2405,8 +2411,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2422,6 +2428,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2724,7 +2731,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -2733,8 +2740,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -2747,6 +2754,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3754,7 +3762,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)(const fg_norm_mod
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi64_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3774,7 +3782,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -3790,6 +3798,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -4048,7 +4057,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -4059,8 +4068,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4076,6 +4085,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -4334,7 +4344,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -4345,8 +4355,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4362,6 +4372,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -4619,7 +4630,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)(const fg_norm_mo
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -4628,8 +4639,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -4642,6 +4653,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -5484,7 +5496,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)(const fg_norm_m
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5504,7 +5516,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_nores_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -5520,6 +5532,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -5823,7 +5836,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -5834,8 +5847,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5851,6 +5864,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -6154,7 +6168,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -6165,8 +6179,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -6182,6 +6196,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -6484,7 +6499,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)(const fg_norm_modu
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   (void)sm_count;
@@ -6493,8 +6508,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p);
-  else FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p);
+  if (full) fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p);
+  else fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 #endif
@@ -6507,6 +6522,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_modulate_select01_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -7514,7 +7530,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)(const fg_norm_mod
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi32_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7534,6 +7550,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_res_scalar), (unsigned)blocks, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -68,6 +68,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -235,7 +236,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -265,7 +266,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -282,6 +283,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -449,7 +451,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -479,7 +481,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -496,6 +498,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -668,7 +671,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -698,7 +701,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -715,6 +718,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -888,7 +892,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -918,7 +922,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -935,6 +939,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1310,7 +1315,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -1340,7 +1345,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1357,6 +1362,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -1512,7 +1518,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -1542,7 +1548,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1559,6 +1565,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -1714,7 +1721,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotful
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -1744,7 +1751,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1761,6 +1768,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -2004,7 +2012,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -2034,7 +2042,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2051,6 +2059,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2294,7 +2303,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -2324,7 +2333,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2341,6 +2350,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2704,7 +2714,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -2734,7 +2744,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2751,6 +2761,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -2916,7 +2927,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -2946,7 +2957,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2963,6 +2974,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3128,7 +3140,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -3158,7 +3170,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3175,6 +3187,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3345,7 +3358,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -3375,7 +3388,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3392,6 +3405,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -3563,7 +3577,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -3593,7 +3607,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3610,6 +3624,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -3985,7 +4000,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -4015,7 +4030,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4032,6 +4047,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -4185,7 +4201,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -4215,7 +4231,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4232,6 +4248,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -4385,7 +4402,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotful
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -4415,7 +4432,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4432,6 +4449,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -4671,7 +4689,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -4701,7 +4719,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4718,6 +4736,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -4957,7 +4976,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -4987,7 +5006,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5004,6 +5023,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -5367,7 +5387,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -5397,6 +5417,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -52,6 +52,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -269,7 +270,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -299,7 +300,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -316,6 +317,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleav
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -745,7 +747,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -775,7 +777,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -792,6 +794,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1086,7 +1089,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -1116,7 +1119,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1133,6 +1136,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1535,7 +1539,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpar
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   (void)sm_count;
@@ -1565,6 +1569,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

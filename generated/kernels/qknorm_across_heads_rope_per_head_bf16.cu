@@ -89,6 +89,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -244,7 +245,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -274,7 +275,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -291,6 +292,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -446,7 +448,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -476,7 +478,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -493,6 +495,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -736,7 +739,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -766,7 +769,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -783,6 +786,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1026,7 +1030,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1056,7 +1060,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1073,6 +1077,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1436,7 +1441,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1466,7 +1471,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1483,6 +1488,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -1650,7 +1656,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1680,7 +1686,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1697,6 +1703,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -1864,7 +1871,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1894,7 +1901,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1911,6 +1918,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -2083,7 +2091,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2113,7 +2121,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2130,6 +2138,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2303,7 +2312,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2333,7 +2342,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2350,6 +2359,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2725,7 +2735,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2755,7 +2765,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2772,6 +2782,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -2925,7 +2936,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2955,7 +2966,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2973,6 +2984,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3126,7 +3138,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -3156,7 +3168,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3174,6 +3186,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 9)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3327,7 +3340,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -3357,7 +3370,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3375,6 +3388,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3528,7 +3542,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -3558,7 +3572,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -3577,6 +3591,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 10)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3726,7 +3741,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -3756,7 +3771,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -3774,6 +3789,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -4015,7 +4031,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4045,7 +4061,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4062,6 +4078,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -4303,7 +4320,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4333,7 +4350,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4350,6 +4367,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -4713,7 +4731,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4743,7 +4761,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4760,6 +4778,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -4927,7 +4946,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4957,7 +4976,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4974,6 +4993,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -5141,7 +5161,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -5171,7 +5191,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5188,6 +5208,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -5360,7 +5381,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -5390,7 +5411,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5407,6 +5428,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -5580,7 +5602,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -5610,7 +5632,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5627,6 +5649,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -6002,7 +6025,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -6032,7 +6055,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6049,6 +6072,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -6202,7 +6226,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -6232,7 +6256,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6249,6 +6273,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -6402,7 +6427,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -6432,7 +6457,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6449,6 +6474,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -6688,7 +6714,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -6718,7 +6744,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6735,6 +6761,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -6974,7 +7001,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7004,7 +7031,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7021,6 +7048,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -7384,7 +7412,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7414,7 +7442,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7431,6 +7459,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -7596,7 +7625,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7626,7 +7655,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7643,6 +7672,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -7808,7 +7838,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7838,7 +7868,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7855,6 +7885,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -8025,7 +8056,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8055,7 +8086,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8072,6 +8103,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -8243,7 +8275,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8273,7 +8305,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8290,6 +8322,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -8665,7 +8698,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8695,7 +8728,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8712,6 +8745,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -8863,7 +8897,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8893,7 +8927,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8910,6 +8944,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -9061,7 +9096,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -9091,7 +9126,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9108,6 +9143,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -9345,7 +9381,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -9375,7 +9411,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9392,6 +9428,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -9629,7 +9666,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -9659,7 +9696,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9676,6 +9713,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -10039,7 +10077,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10069,7 +10107,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10086,6 +10124,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -10251,7 +10290,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10281,7 +10320,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10298,6 +10337,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -10463,7 +10503,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10493,7 +10533,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10510,6 +10550,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -10680,7 +10721,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10710,7 +10751,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10727,6 +10768,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -10898,7 +10940,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10928,7 +10970,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10945,6 +10987,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -11320,7 +11363,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -11350,6 +11393,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

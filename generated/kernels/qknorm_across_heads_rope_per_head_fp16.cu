@@ -88,6 +88,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -243,7 +244,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -273,7 +274,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -290,6 +291,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -445,7 +447,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -475,7 +477,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -492,6 +494,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -735,7 +738,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -765,7 +768,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -782,6 +785,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1025,7 +1029,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1055,7 +1059,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1072,6 +1076,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1435,7 +1440,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1465,7 +1470,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1482,6 +1487,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -1649,7 +1655,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1679,7 +1685,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1696,6 +1702,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -1863,7 +1870,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1893,7 +1900,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1910,6 +1917,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -2082,7 +2090,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2112,7 +2120,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2129,6 +2137,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2302,7 +2311,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2332,7 +2341,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2349,6 +2358,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2724,7 +2734,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2754,7 +2764,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2771,6 +2781,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -2924,7 +2935,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -2954,7 +2965,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2971,6 +2982,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3124,7 +3136,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -3154,7 +3166,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3171,6 +3183,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3412,7 +3425,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -3442,7 +3455,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3459,6 +3472,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -3700,7 +3714,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -3730,7 +3744,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3747,6 +3761,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -4110,7 +4125,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4140,7 +4155,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4157,6 +4172,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -4324,7 +4340,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4354,7 +4370,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4371,6 +4387,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -4538,7 +4555,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4568,7 +4585,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4585,6 +4602,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -4757,7 +4775,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -4787,7 +4805,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4804,6 +4822,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -4977,7 +4996,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -5007,7 +5026,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5024,6 +5043,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -5399,7 +5419,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -5429,7 +5449,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5446,6 +5466,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -5599,7 +5620,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -5629,7 +5650,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5646,6 +5667,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -5799,7 +5821,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -5829,7 +5851,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5846,6 +5868,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -6085,7 +6108,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -6115,7 +6138,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6132,6 +6155,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -6371,7 +6395,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -6401,7 +6425,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6418,6 +6442,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -6781,7 +6806,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -6811,7 +6836,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6828,6 +6853,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -6993,7 +7019,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7023,7 +7049,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7040,6 +7066,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -7205,7 +7232,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7235,7 +7262,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7252,6 +7279,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -7422,7 +7450,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7452,7 +7480,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7469,6 +7497,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -7640,7 +7669,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -7670,7 +7699,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7687,6 +7716,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -8062,7 +8092,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8092,7 +8122,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8109,6 +8139,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -8260,7 +8291,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d6
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8290,7 +8321,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8307,6 +8338,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -8458,7 +8490,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8488,7 +8520,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8505,6 +8537,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -8742,7 +8775,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d1
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -8772,7 +8805,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8789,6 +8822,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -9026,7 +9060,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -9056,7 +9090,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9073,6 +9107,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -9436,7 +9471,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -9466,7 +9501,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9483,6 +9518,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -9648,7 +9684,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -9678,7 +9714,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9695,6 +9731,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -9860,7 +9897,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -9890,7 +9927,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9907,6 +9944,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -10077,7 +10115,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10107,7 +10145,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10124,6 +10162,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -10295,7 +10334,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10325,7 +10364,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10342,6 +10381,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -10717,7 +10757,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -10747,6 +10787,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

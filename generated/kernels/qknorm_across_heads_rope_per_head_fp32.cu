@@ -52,6 +52,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -346,7 +347,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -376,7 +377,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -393,6 +394,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -795,7 +797,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_da
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -825,7 +827,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -842,6 +844,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1059,7 +1062,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1089,7 +1092,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1106,6 +1109,7 @@ struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pair
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1535,7 +1539,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterle
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
@@ -1565,6 +1569,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = items;  // a block per item
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -80,6 +80,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -229,7 +230,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -271,7 +272,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -288,6 +289,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -438,7 +440,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -480,7 +482,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -497,6 +499,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -647,7 +650,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -689,7 +692,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -706,6 +709,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -856,7 +860,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -898,7 +902,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -915,6 +919,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpa
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1070,7 +1075,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1112,7 +1117,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1129,6 +1134,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1280,7 +1286,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1322,7 +1328,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1339,6 +1345,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpa
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1497,7 +1504,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1539,7 +1546,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1556,6 +1563,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpa
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1879,7 +1887,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_s
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1921,7 +1929,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1938,6 +1946,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2077,7 +2086,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2119,7 +2128,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2136,6 +2145,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2276,7 +2286,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2318,7 +2328,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2335,6 +2345,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2475,7 +2486,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2517,7 +2528,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2534,6 +2545,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2674,7 +2686,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2716,7 +2728,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2733,6 +2745,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2952,7 +2965,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2994,7 +3007,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3011,6 +3024,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3152,7 +3166,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3194,7 +3208,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3211,6 +3225,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_v
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3432,7 +3447,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3474,7 +3489,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3491,6 +3506,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_s
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3804,7 +3820,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3846,7 +3862,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3863,6 +3879,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4010,7 +4027,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4052,7 +4069,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4069,6 +4086,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4217,7 +4235,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4259,7 +4277,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4276,6 +4294,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4424,7 +4443,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4466,7 +4485,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4483,6 +4502,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4631,7 +4651,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4673,7 +4693,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4690,6 +4710,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpa
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4843,7 +4864,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4885,7 +4906,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4902,6 +4923,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5051,7 +5073,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5093,7 +5115,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5110,6 +5132,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpa
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5266,7 +5289,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5308,7 +5331,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5325,6 +5348,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpa
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5648,7 +5672,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_s
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5690,7 +5714,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5707,6 +5731,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5844,7 +5869,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5886,7 +5911,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5903,6 +5928,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6041,7 +6067,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6083,7 +6109,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6100,6 +6126,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6238,7 +6265,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6280,7 +6307,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6297,6 +6324,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6435,7 +6463,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6477,7 +6505,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6494,6 +6522,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6709,7 +6738,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6751,7 +6780,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6768,6 +6797,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -6907,7 +6937,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6949,7 +6979,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6966,6 +6996,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_v
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7183,7 +7214,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7225,7 +7256,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7242,6 +7273,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_s
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7555,7 +7587,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7597,6 +7629,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

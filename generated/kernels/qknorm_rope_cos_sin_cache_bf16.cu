@@ -118,6 +118,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -287,7 +288,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -329,7 +330,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -346,6 +347,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -516,7 +518,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -558,7 +560,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -575,6 +577,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -745,7 +748,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -787,7 +790,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -805,6 +808,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -975,7 +979,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1017,7 +1021,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1042,6 +1046,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1275,7 +1280,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1331,7 +1336,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1349,6 +1354,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1519,7 +1525,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1561,7 +1567,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -1587,6 +1593,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1830,7 +1837,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1890,7 +1897,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -1909,6 +1916,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2084,7 +2092,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2126,7 +2134,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2151,6 +2159,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2389,7 +2398,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2445,7 +2454,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2463,6 +2472,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2638,7 +2648,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2680,7 +2690,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -2706,6 +2716,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2944,7 +2955,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3004,7 +3015,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -3022,6 +3033,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3193,7 +3205,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3235,7 +3247,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3252,6 +3264,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3430,7 +3443,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3472,7 +3485,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3489,6 +3502,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3832,7 +3846,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3874,7 +3888,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3891,6 +3905,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4047,7 +4062,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4089,7 +4104,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4106,6 +4121,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4263,7 +4279,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4305,7 +4321,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4322,6 +4338,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4479,7 +4496,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4521,7 +4538,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4538,6 +4555,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4695,7 +4713,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4737,7 +4755,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4754,6 +4772,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4990,7 +5009,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5032,7 +5051,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5049,6 +5068,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5207,7 +5227,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5249,7 +5269,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5266,6 +5286,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5504,7 +5525,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5546,7 +5567,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5563,6 +5584,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5893,7 +5915,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5935,7 +5957,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5952,6 +5974,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6121,7 +6144,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6163,7 +6186,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6180,6 +6203,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6350,7 +6374,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6392,7 +6416,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6409,6 +6433,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6579,7 +6604,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6621,7 +6646,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6639,6 +6664,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6809,7 +6835,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6851,7 +6877,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6876,6 +6902,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7109,7 +7136,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7165,7 +7192,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7183,6 +7210,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7353,7 +7381,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7395,7 +7423,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -7421,6 +7449,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7664,7 +7693,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7724,7 +7753,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -7743,6 +7772,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7918,7 +7948,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7960,7 +7990,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7985,6 +8015,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8223,7 +8254,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8279,7 +8310,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8297,6 +8328,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8472,7 +8504,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8514,7 +8546,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -8540,6 +8572,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8778,7 +8811,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8838,7 +8871,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -8856,6 +8889,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9027,7 +9061,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9069,7 +9103,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9086,6 +9120,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9264,7 +9299,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9306,7 +9341,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9323,6 +9358,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9666,7 +9702,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9708,7 +9744,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9725,6 +9761,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -9881,7 +9918,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9923,7 +9960,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9940,6 +9977,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10097,7 +10135,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10139,7 +10177,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10156,6 +10194,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10313,7 +10352,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10355,7 +10394,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10372,6 +10411,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10529,7 +10569,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10571,7 +10611,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10588,6 +10628,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10824,7 +10865,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10866,7 +10907,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10883,6 +10924,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -11041,7 +11083,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11083,7 +11125,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11100,6 +11142,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11338,7 +11381,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11380,7 +11423,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11397,6 +11440,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11727,7 +11771,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11769,7 +11813,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11786,6 +11830,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -11953,7 +11998,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11995,7 +12040,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12012,6 +12057,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -12180,7 +12226,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12222,7 +12268,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12239,6 +12285,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -12407,7 +12454,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12449,7 +12496,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12466,6 +12513,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -12634,7 +12682,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12676,7 +12724,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12693,6 +12741,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -12866,7 +12915,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12908,7 +12957,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12925,6 +12974,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -13094,7 +13144,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13136,7 +13186,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13153,6 +13203,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -13329,7 +13380,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13371,7 +13422,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13388,6 +13439,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -13731,7 +13783,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13773,7 +13825,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13790,6 +13842,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -13944,7 +13997,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13986,7 +14039,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14003,6 +14056,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -14158,7 +14212,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14200,7 +14254,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14217,6 +14271,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -14372,7 +14427,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14414,7 +14469,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14431,6 +14486,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -14586,7 +14642,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14628,7 +14684,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14645,6 +14701,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -14877,7 +14934,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14919,7 +14976,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14936,6 +14993,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -15092,7 +15150,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15134,7 +15192,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15151,6 +15209,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15385,7 +15444,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15427,7 +15486,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15444,6 +15503,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15774,7 +15834,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15816,7 +15876,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15833,6 +15893,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -16000,7 +16061,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16042,7 +16103,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -16059,6 +16120,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -16227,7 +16289,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16269,7 +16331,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -16286,6 +16348,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -16454,7 +16517,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16496,7 +16559,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -16514,6 +16577,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -16682,7 +16746,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16724,7 +16788,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -16749,6 +16813,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -16980,7 +17045,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -17036,7 +17101,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -17054,6 +17119,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -17222,7 +17288,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -17264,7 +17330,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -17290,6 +17356,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -17531,7 +17598,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -17591,7 +17658,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -17610,6 +17677,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -17783,7 +17851,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -17825,7 +17893,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -17850,6 +17918,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -18086,7 +18155,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -18142,7 +18211,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -18160,6 +18229,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -18333,7 +18403,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -18375,7 +18445,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -18401,6 +18471,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -18637,7 +18708,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -18697,7 +18768,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -18715,6 +18786,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -18884,7 +18956,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -18926,7 +18998,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -18943,6 +19015,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -19119,7 +19192,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -19161,7 +19234,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -19178,6 +19251,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -19521,7 +19595,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -19563,7 +19637,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -19580,6 +19654,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -19734,7 +19809,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -19776,7 +19851,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -19793,6 +19868,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -19948,7 +20024,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -19990,7 +20066,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -20007,6 +20083,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -20162,7 +20239,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -20204,7 +20281,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -20221,6 +20298,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -20376,7 +20454,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -20418,7 +20496,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -20435,6 +20513,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -20667,7 +20746,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -20709,7 +20788,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -20726,6 +20805,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -20882,7 +20962,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -20924,7 +21004,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -20941,6 +21021,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -21175,7 +21256,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -21217,7 +21298,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -21234,6 +21315,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -21564,7 +21646,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -21606,6 +21688,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_bf16_wb
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

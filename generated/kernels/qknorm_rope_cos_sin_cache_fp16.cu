@@ -112,6 +112,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -281,7 +282,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -323,7 +324,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -340,6 +341,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -510,7 +512,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -552,7 +554,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -569,6 +571,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -739,7 +742,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -781,7 +784,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -798,6 +801,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -968,7 +972,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1010,7 +1014,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1027,6 +1031,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1202,7 +1207,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1244,7 +1249,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1261,6 +1266,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1432,7 +1438,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1474,7 +1480,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1491,6 +1497,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1669,7 +1676,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1711,7 +1718,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1728,6 +1735,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2071,7 +2079,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2113,7 +2121,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2130,6 +2138,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2286,7 +2295,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2328,7 +2337,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2345,6 +2354,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2502,7 +2512,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2544,7 +2554,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2561,6 +2571,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2718,7 +2729,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2760,7 +2771,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2777,6 +2788,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2934,7 +2946,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2976,7 +2988,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2993,6 +3005,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3229,7 +3242,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3271,7 +3284,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3288,6 +3301,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3446,7 +3460,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3488,7 +3502,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3505,6 +3519,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3743,7 +3758,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3785,7 +3800,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3802,6 +3817,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4132,7 +4148,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4174,7 +4190,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4191,6 +4207,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4360,7 +4377,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4402,7 +4419,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4419,6 +4436,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4589,7 +4607,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4631,7 +4649,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4648,6 +4666,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4818,7 +4837,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4860,7 +4879,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4877,6 +4896,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5047,7 +5067,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5089,7 +5109,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5106,6 +5126,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5281,7 +5302,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5323,7 +5344,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5340,6 +5361,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5511,7 +5533,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5553,7 +5575,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5570,6 +5592,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5748,7 +5771,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5790,7 +5813,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5807,6 +5830,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6150,7 +6174,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6192,7 +6216,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6209,6 +6233,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6365,7 +6390,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6407,7 +6432,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6424,6 +6449,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6581,7 +6607,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6623,7 +6649,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6640,6 +6666,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6797,7 +6824,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6839,7 +6866,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6856,6 +6883,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7013,7 +7041,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7055,7 +7083,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7072,6 +7100,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7308,7 +7337,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7350,7 +7379,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7367,6 +7396,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7525,7 +7555,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7567,7 +7597,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7584,6 +7614,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7822,7 +7853,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7864,7 +7895,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7881,6 +7912,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8211,7 +8243,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8253,7 +8285,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8270,6 +8302,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -8437,7 +8470,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8479,7 +8512,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8496,6 +8529,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8664,7 +8698,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8706,7 +8740,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8723,6 +8757,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8891,7 +8926,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8933,7 +8968,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8950,6 +8985,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9118,7 +9154,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9160,7 +9196,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9177,6 +9213,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9350,7 +9387,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9392,7 +9429,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9409,6 +9446,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9578,7 +9616,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9620,7 +9658,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9637,6 +9675,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9813,7 +9852,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9855,7 +9894,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9872,6 +9911,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10215,7 +10255,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10257,7 +10297,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10274,6 +10314,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -10428,7 +10469,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10470,7 +10511,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10487,6 +10528,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10642,7 +10684,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10684,7 +10726,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10701,6 +10743,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10856,7 +10899,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10898,7 +10941,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10915,6 +10958,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -11070,7 +11114,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11112,7 +11156,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11129,6 +11173,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -11361,7 +11406,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11403,7 +11448,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11420,6 +11465,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -11576,7 +11622,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11618,7 +11664,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11635,6 +11681,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11869,7 +11916,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11911,7 +11958,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11928,6 +11975,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -12258,7 +12306,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12300,7 +12348,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12317,6 +12365,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -12484,7 +12533,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12526,7 +12575,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12543,6 +12592,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -12711,7 +12761,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12753,7 +12803,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12770,6 +12820,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -12938,7 +12989,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12980,7 +13031,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12997,6 +13048,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13165,7 +13217,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13207,7 +13259,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13224,6 +13276,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13397,7 +13450,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13439,7 +13492,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13456,6 +13509,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -13625,7 +13679,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13667,7 +13721,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13684,6 +13738,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -13860,7 +13915,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13902,7 +13957,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13919,6 +13974,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairi
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14262,7 +14318,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterlea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14304,7 +14360,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14321,6 +14377,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -14475,7 +14532,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d64
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14517,7 +14574,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14534,6 +14591,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -14689,7 +14747,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d80
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14731,7 +14789,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14748,6 +14806,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -14903,7 +14962,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d96
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14945,7 +15004,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14962,6 +15021,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -15117,7 +15177,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15159,7 +15219,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15176,6 +15236,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -15408,7 +15469,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d12
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15450,7 +15511,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15467,6 +15528,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -15623,7 +15685,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d25
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15665,7 +15727,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15682,6 +15744,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15916,7 +15979,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15958,7 +16021,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15975,6 +16038,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairh
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -16305,7 +16369,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dan
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_cos_sin_cache_params* p = (const fg_qknorm_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16347,6 +16411,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -52,6 +52,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpa
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -246,7 +247,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -288,7 +289,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -305,6 +306,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpa
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -670,7 +672,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_s
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -712,7 +714,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -729,6 +731,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_v
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -988,7 +991,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1030,7 +1033,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1047,6 +1050,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_s
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1390,7 +1394,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1432,6 +1436,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

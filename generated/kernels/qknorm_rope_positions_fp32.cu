@@ -56,6 +56,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinter
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -276,7 +277,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -318,7 +319,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -335,6 +336,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinter
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -726,7 +728,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -768,7 +770,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -785,6 +787,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1064,7 +1067,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1106,7 +1109,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1123,6 +1126,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1486,7 +1490,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1528,7 +1532,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1545,6 +1549,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinter
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1765,7 +1770,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1807,7 +1812,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1824,6 +1829,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinter
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2215,7 +2221,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2257,7 +2263,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2274,6 +2280,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2553,7 +2560,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2595,7 +2602,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2612,6 +2619,7 @@ struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2975,7 +2983,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3017,6 +3025,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

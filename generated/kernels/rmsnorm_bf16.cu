@@ -27,6 +27,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -116,6 +117,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -186,7 +188,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -199,12 +201,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -220,6 +222,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -309,6 +312,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -379,7 +383,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -392,12 +396,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -413,6 +417,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -501,6 +506,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -570,7 +576,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -583,12 +589,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -601,6 +607,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_vec16)(const v
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_scalar)(const fg_rmsnorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1311,7 +1318,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_scalar)(const fg_rmsnorm_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -1319,7 +1326,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wfp32_scalar)(const 
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1335,6 +1342,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1422,6 +1430,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1492,7 +1501,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -1505,12 +1514,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1526,6 +1535,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1615,6 +1625,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1687,7 +1698,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -1700,12 +1711,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1721,6 +1732,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1807,6 +1819,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1876,7 +1889,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -1889,12 +1902,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -1911,6 +1924,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2042,6 +2056,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2114,7 +2129,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, 
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -2127,12 +2142,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(co
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2145,6 +2160,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(co
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_scalar)(const fg_rmsnorm_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2855,7 +2871,7 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_scalar)(const fg_rmsnorm_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
   (void)sm_count;
@@ -2863,6 +2879,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_scalar)(const 
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -31,6 +31,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -136,6 +137,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -218,7 +220,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -231,12 +233,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -252,6 +254,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -357,6 +360,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -439,7 +443,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -452,12 +456,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -473,6 +477,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -577,6 +582,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -658,7 +664,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -671,12 +677,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -689,6 +695,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1535,7 +1542,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_scalar)(const fg_rmsn
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -1543,7 +1550,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_nores_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1559,6 +1566,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1704,6 +1712,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1807,7 +1816,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -1820,12 +1829,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1841,6 +1850,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1986,6 +1996,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2089,7 +2100,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -2102,12 +2113,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2123,6 +2134,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2267,6 +2279,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2369,7 +2382,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -2382,12 +2395,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2400,6 +2413,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3570,7 +3584,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar)(const fg_rmsnor
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -3578,7 +3592,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -3594,6 +3608,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3697,6 +3712,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3779,7 +3795,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -3792,12 +3808,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3813,6 +3829,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3966,6 +3983,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4048,7 +4066,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -4061,12 +4079,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4082,6 +4100,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4184,6 +4203,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4265,7 +4285,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -4278,12 +4298,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -4300,6 +4320,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4504,6 +4525,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C, const fg_udiv rows_div)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4588,7 +4610,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)(con
 
 // Grid: as many blocks as fit on the GPU at once (at most 16 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4621,8 +4643,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form, a block per row
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C, rows_div);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C, rows_div);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C, rows_div);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C, rows_div);
     return cudaGetLastError();
   }
   int64_t fit = (int64_t)per_sm * 512 / threads;  // the occupancy asked for full blocks
@@ -4652,8 +4674,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t cap = (int64_t)sm_count * fit;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)<true><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)<false><<<(unsigned)blocks, (unsigned)threads, ring_smem, stream>>>(*p, inv_C, rows_div);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)<true>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200)<false>, (unsigned)blocks, (unsigned)threads, ring_smem, stream, pdl, *p, inv_C, rows_div);
   return cudaGetLastError();
 }
 #endif
@@ -4666,6 +4688,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -5512,7 +5535,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar)(const fg_rmsn
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -5520,7 +5543,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -5536,6 +5559,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5679,6 +5703,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5782,7 +5807,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -5795,12 +5820,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5816,6 +5841,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5959,6 +5985,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -6062,7 +6089,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -6075,12 +6102,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -6096,6 +6123,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -6238,6 +6266,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -6340,7 +6369,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -6353,12 +6382,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -6371,6 +6400,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -7541,7 +7571,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_scalar)(const fg_rmsnor
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -7549,6 +7579,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_bf16_wbf16_res_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -30,6 +30,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -135,6 +136,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -217,7 +219,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -230,12 +232,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -251,6 +253,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -356,6 +359,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -438,7 +442,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -451,12 +455,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -472,6 +476,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -576,6 +581,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -657,7 +663,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -670,12 +676,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -688,6 +694,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1534,7 +1541,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_scalar)(const fg_rmsn
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -1542,7 +1549,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_nores_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1558,6 +1565,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1703,6 +1711,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1806,7 +1815,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -1819,12 +1828,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1840,6 +1849,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1985,6 +1995,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2088,7 +2099,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -2101,12 +2112,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -2122,6 +2133,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2266,6 +2278,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2368,7 +2381,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -2381,12 +2394,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2399,6 +2412,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3569,7 +3583,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_scalar)(const fg_rmsnor
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -3577,7 +3591,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp32_res_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -3593,6 +3607,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3696,6 +3711,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3778,7 +3794,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -3791,12 +3807,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -3812,6 +3828,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3915,6 +3932,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3997,7 +4015,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -4010,12 +4028,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -4031,6 +4049,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4133,6 +4152,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4214,7 +4234,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)(const fg
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -4227,12 +4247,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -4245,6 +4265,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -5091,7 +5112,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_scalar)(const fg_rmsn
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -5099,7 +5120,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -5115,6 +5136,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5258,6 +5280,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5361,7 +5384,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -5374,12 +5397,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5395,6 +5418,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5538,6 +5562,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5641,7 +5666,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -5654,12 +5679,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -5675,6 +5700,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5817,6 +5843,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5919,7 +5946,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)(const fg_r
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -5932,12 +5959,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -5950,6 +5977,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -7120,7 +7148,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_scalar)(const fg_rmsnor
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -7128,6 +7156,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_res_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

@@ -26,6 +26,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -172,7 +173,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const fg_rmsno
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -183,8 +184,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -200,6 +201,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -346,7 +348,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const fg_rmsno
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -357,8 +359,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -374,6 +376,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -519,7 +522,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const fg_rmsno
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -530,8 +533,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -544,6 +547,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1390,7 +1394,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_scalar)(const fg_rmsn
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -1398,7 +1402,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_nores_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1414,6 +1418,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -1604,7 +1609,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const fg_rmsnorm
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -1615,8 +1620,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1632,6 +1637,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -1822,7 +1828,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const fg_rmsnorm
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -1833,8 +1839,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1850,6 +1856,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2039,7 +2046,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const fg_rmsnorm
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -2050,8 +2057,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const bool full = nc == 128 * wr;  // the row fills every chunk slot of its threads: FULL
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  if (full) FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2064,6 +2071,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3234,7 +3242,7 @@ FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar)(const fg_rmsnor
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_dynamic_quant_fp8_params* p = (const fg_rmsnorm_dynamic_quant_fp8_params*)params;
   (void)sm_count;
@@ -3242,6 +3250,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wf
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

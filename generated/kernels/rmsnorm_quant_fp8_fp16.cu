@@ -26,6 +26,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -123,6 +124,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -199,7 +201,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -212,12 +214,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -233,6 +235,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -330,6 +333,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -406,7 +410,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -419,12 +423,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -440,6 +444,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -536,6 +541,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -611,7 +617,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_rmsnorm_quant
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -624,12 +630,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -642,6 +648,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1420,7 +1427,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -1428,7 +1435,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_scal
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }
 
@@ -1444,6 +1451,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1539,6 +1547,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1615,7 +1624,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -1628,12 +1637,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1649,6 +1658,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1744,6 +1754,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1820,7 +1831,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -1833,12 +1844,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 
@@ -1854,6 +1865,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1948,6 +1960,7 @@ template <bool FULL>
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant_fp8_params p, const float inv_C)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2023,7 +2036,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_rmsnorm_quant
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2036,12 +2049,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
           (unsigned)((p->B + 65534) / 65535));
   if (p->B * p->L <= 256 && nc <= 1024) {  // a short call: the short form
     const unsigned short_threads = (unsigned)(32 * ((nc + 31) / 32));  // 1 chunk slot(s) a thread
-    if (nc == 1 * (int64_t)short_threads) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true><<<grid, short_threads, 0, stream>>>(*p, inv_C);
-    else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false><<<grid, short_threads, 0, stream>>>(*p, inv_C);
+    if (nc == 1 * (int64_t)short_threads) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<true>, grid, short_threads, 0, stream, pdl, *p, inv_C);
+    else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)<false>, grid, short_threads, 0, stream, pdl, *p, inv_C);
     return cudaGetLastError();
   }
-  if (full) FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
-  else FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false><<<grid, (unsigned)threads, 0, stream>>>(*p, inv_C);
+  if (full) fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<true>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
+  else fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)<false>, grid, (unsigned)threads, 0, stream, pdl, *p, inv_C);
   return cudaGetLastError();
 }
 #endif
@@ -2054,6 +2067,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_params p)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -2832,7 +2846,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
@@ -2840,6 +2854,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_scal
   const int64_t rpb = 16 / wr, threads = 512;
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  fg_launch(FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar), grid, (unsigned)threads, 0, stream, pdl, *p);
   return cudaGetLastError();
 }

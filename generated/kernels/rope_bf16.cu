@@ -86,6 +86,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -164,7 +165,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -196,7 +197,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -214,6 +215,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -293,7 +295,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -325,7 +327,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -343,6 +345,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -422,7 +425,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -454,7 +457,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -471,6 +474,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -550,7 +554,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -582,7 +586,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -600,6 +604,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -678,7 +683,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -710,7 +715,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -728,6 +733,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid
 __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -807,7 +813,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_r
 
 // Grid: persistent (at most 32 blocks per multiprocessor) for calls of up to
 // 8 such grids of items, flat (every item's block) past that
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -843,7 +849,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   } else if (blocks > cap) {
     blocks = cap;
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 64, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -861,6 +867,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -939,7 +946,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -971,7 +978,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -990,6 +997,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200
 __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1070,7 +1078,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const
 
 // Grid: persistent (at most 32 blocks per multiprocessor) for calls of up to
 // 8 such grids of items, flat (every item's block) past that
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1106,7 +1114,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   } else if (blocks > cap) {
     blocks = cap;
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200), (unsigned)blocks, 64, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -1124,6 +1132,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1202,7 +1211,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1234,7 +1243,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1251,6 +1260,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1330,7 +1340,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1362,7 +1372,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1379,6 +1389,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1477,7 +1488,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1509,7 +1520,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1526,6 +1537,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1693,7 +1705,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1725,7 +1737,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1742,6 +1754,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1812,7 +1825,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1844,7 +1857,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d64_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1861,6 +1874,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1932,7 +1946,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1964,7 +1978,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d80_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1981,6 +1995,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -2052,7 +2067,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2084,7 +2099,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d96_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2102,6 +2117,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2172,7 +2188,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2204,7 +2220,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2222,6 +2238,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2292,7 +2309,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   (void)sm_count;
@@ -2312,7 +2329,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_r
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 2 - 1) / 2;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 64, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2330,6 +2347,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2400,7 +2418,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2432,7 +2450,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -2450,6 +2468,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2520,7 +2539,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2552,7 +2571,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d256_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2569,6 +2588,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -2640,7 +2660,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2672,7 +2692,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d320_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2689,6 +2709,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2780,7 +2801,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2812,7 +2833,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2829,6 +2850,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2988,7 +3010,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3020,7 +3042,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3037,6 +3059,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3115,7 +3138,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3147,7 +3170,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3164,6 +3187,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -3243,7 +3267,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3275,7 +3299,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3292,6 +3316,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3371,7 +3396,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3403,7 +3428,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3420,6 +3445,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3498,7 +3524,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3530,7 +3556,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3547,6 +3573,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3625,7 +3652,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3657,7 +3684,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3674,6 +3701,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3753,7 +3781,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3785,7 +3813,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3802,6 +3830,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3900,7 +3929,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3932,7 +3961,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3949,6 +3978,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4116,7 +4146,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4148,7 +4178,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4165,6 +4195,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4233,7 +4264,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4265,7 +4296,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d64_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4282,6 +4313,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4351,7 +4383,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4383,7 +4415,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d80_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4400,6 +4432,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4469,7 +4502,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4501,7 +4534,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d96_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4518,6 +4551,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4586,7 +4620,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4618,7 +4652,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d128_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4635,6 +4669,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4703,7 +4738,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4735,7 +4770,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d256_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4752,6 +4787,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4821,7 +4857,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4853,7 +4889,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d320_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4870,6 +4906,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4959,7 +4996,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4991,7 +5028,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5008,6 +5045,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5167,7 +5205,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5199,7 +5237,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5216,6 +5254,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5314,7 +5353,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5346,7 +5385,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5363,6 +5402,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5530,7 +5570,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5562,7 +5602,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5579,6 +5619,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5668,7 +5709,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5700,7 +5741,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5717,6 +5758,7 @@ struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5876,7 +5918,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5908,6 +5950,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -121,6 +121,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -219,7 +220,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -251,7 +252,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -268,6 +269,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -367,7 +369,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -399,7 +401,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -416,6 +418,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -515,7 +518,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -547,7 +550,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -564,6 +567,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -662,7 +666,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -694,7 +698,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -711,6 +715,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -809,7 +814,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -841,7 +846,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -858,6 +863,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -957,7 +963,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -989,7 +995,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1006,6 +1012,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1124,7 +1131,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1156,7 +1163,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1173,6 +1180,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1360,7 +1368,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1392,7 +1400,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1409,6 +1417,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1496,7 +1505,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1528,7 +1537,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1545,6 +1554,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1633,7 +1643,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1665,7 +1675,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1682,6 +1692,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -1770,7 +1781,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1802,7 +1813,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1819,6 +1830,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1906,7 +1918,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1938,7 +1950,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1955,6 +1967,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2042,7 +2055,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2074,7 +2087,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2091,6 +2104,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -2179,7 +2193,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2211,7 +2225,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2228,6 +2242,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2336,7 +2351,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2368,7 +2383,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2385,6 +2400,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2561,7 +2577,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2593,7 +2609,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2610,6 +2626,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2708,7 +2725,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2740,7 +2757,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2757,6 +2774,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -2856,7 +2874,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2888,7 +2906,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2905,6 +2923,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3004,7 +3023,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3036,7 +3055,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3053,6 +3072,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3151,7 +3171,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3183,7 +3203,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3201,6 +3221,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3293,7 +3314,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3325,7 +3346,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -3343,6 +3364,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3441,7 +3463,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3473,7 +3495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3490,6 +3512,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3589,7 +3612,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3621,7 +3644,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3638,6 +3661,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3756,7 +3780,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3788,7 +3812,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3805,6 +3829,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3992,7 +4017,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4024,7 +4049,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4041,6 +4066,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4128,7 +4154,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4160,7 +4186,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4177,6 +4203,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4265,7 +4292,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4297,7 +4324,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4314,6 +4341,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4402,7 +4430,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4434,7 +4462,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4451,6 +4479,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4538,7 +4567,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4570,7 +4599,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4587,6 +4616,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4674,7 +4704,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4706,7 +4736,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4723,6 +4753,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4811,7 +4842,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4843,7 +4874,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4860,6 +4891,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4968,7 +5000,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5000,7 +5032,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5017,6 +5049,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5193,7 +5226,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5225,7 +5258,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5242,6 +5275,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5340,7 +5374,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5372,7 +5406,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5389,6 +5423,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -5488,7 +5523,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5520,7 +5555,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5537,6 +5572,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -5636,7 +5672,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5668,7 +5704,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5685,6 +5721,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5783,7 +5820,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5815,7 +5852,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5832,6 +5869,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5930,7 +5968,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5962,7 +6000,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5979,6 +6017,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -6078,7 +6117,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6110,7 +6149,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6127,6 +6166,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6245,7 +6285,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6277,7 +6317,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6294,6 +6334,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6481,7 +6522,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6513,7 +6554,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6530,6 +6571,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6615,7 +6657,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6647,7 +6689,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6664,6 +6706,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -6750,7 +6793,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6782,7 +6825,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6799,6 +6842,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -6885,7 +6929,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6917,7 +6961,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6934,6 +6978,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7019,7 +7064,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7051,7 +7096,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7068,6 +7113,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7153,7 +7199,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7185,7 +7231,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7202,6 +7248,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -7288,7 +7335,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7320,7 +7367,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7337,6 +7384,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7443,7 +7491,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7475,7 +7523,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7492,6 +7540,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7668,7 +7717,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7700,7 +7749,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7717,6 +7766,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -7815,7 +7865,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7847,7 +7897,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7864,6 +7914,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -7963,7 +8014,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7995,7 +8046,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8012,6 +8063,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -8111,7 +8163,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8143,7 +8195,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8160,6 +8212,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8258,7 +8311,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8290,7 +8343,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8307,6 +8360,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -8405,7 +8459,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8437,7 +8491,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8454,6 +8508,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -8553,7 +8608,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8585,7 +8640,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8602,6 +8657,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8720,7 +8776,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8752,7 +8808,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8769,6 +8825,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8956,7 +9013,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8988,7 +9045,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9005,6 +9062,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -9090,7 +9148,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9122,7 +9180,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9139,6 +9197,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -9225,7 +9284,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9257,7 +9316,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9274,6 +9333,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -9360,7 +9420,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9392,7 +9452,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9409,6 +9469,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9494,7 +9555,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9526,7 +9587,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9543,6 +9604,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9628,7 +9690,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9660,7 +9722,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9677,6 +9739,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -9763,7 +9826,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9795,7 +9858,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9812,6 +9875,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9918,7 +9982,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9950,7 +10014,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9967,6 +10031,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10143,7 +10208,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10175,7 +10240,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10192,6 +10257,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10310,7 +10376,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10342,7 +10408,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10359,6 +10425,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10546,7 +10613,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10578,7 +10645,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10595,6 +10662,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10701,7 +10769,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10733,7 +10801,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10750,6 +10818,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10926,7 +10995,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10958,7 +11027,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10975,6 +11044,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11093,7 +11163,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11125,7 +11195,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11142,6 +11212,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11329,7 +11400,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11361,7 +11432,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11378,6 +11449,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11484,7 +11556,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11516,7 +11588,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11533,6 +11605,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11709,7 +11782,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11741,6 +11814,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -120,6 +120,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -218,7 +219,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -250,7 +251,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -267,6 +268,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -366,7 +368,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -398,7 +400,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -415,6 +417,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -514,7 +517,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -546,7 +549,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -563,6 +566,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -661,7 +665,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -693,7 +697,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -710,6 +714,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -808,7 +813,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -840,7 +845,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -857,6 +862,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -956,7 +962,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -988,7 +994,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1005,6 +1011,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1123,7 +1130,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1155,7 +1162,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1172,6 +1179,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1359,7 +1367,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1391,7 +1399,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1408,6 +1416,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1495,7 +1504,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1527,7 +1536,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1544,6 +1553,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1632,7 +1642,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1664,7 +1674,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1681,6 +1691,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -1769,7 +1780,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1801,7 +1812,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1818,6 +1829,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1905,7 +1917,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1937,7 +1949,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1954,6 +1966,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2041,7 +2054,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2073,7 +2086,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2090,6 +2103,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -2178,7 +2192,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2210,7 +2224,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2227,6 +2241,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2335,7 +2350,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2367,7 +2382,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2384,6 +2399,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2560,7 +2576,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2592,7 +2608,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2609,6 +2625,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2707,7 +2724,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2739,7 +2756,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2756,6 +2773,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -2855,7 +2873,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2887,7 +2905,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2904,6 +2922,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3003,7 +3022,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3035,7 +3054,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3052,6 +3071,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3150,7 +3170,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3182,7 +3202,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3199,6 +3219,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3297,7 +3318,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3329,7 +3350,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3346,6 +3367,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3445,7 +3467,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3477,7 +3499,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3494,6 +3516,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3612,7 +3635,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3644,7 +3667,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3661,6 +3684,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3848,7 +3872,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3880,7 +3904,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3897,6 +3921,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3984,7 +4009,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4016,7 +4041,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4033,6 +4058,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4121,7 +4147,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4153,7 +4179,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4170,6 +4196,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4258,7 +4285,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4290,7 +4317,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4307,6 +4334,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4394,7 +4422,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4426,7 +4454,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4443,6 +4471,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4530,7 +4559,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4562,7 +4591,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4579,6 +4608,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4667,7 +4697,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4699,7 +4729,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4716,6 +4746,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4824,7 +4855,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4856,7 +4887,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4873,6 +4904,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5049,7 +5081,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5081,7 +5113,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5098,6 +5130,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5216,7 +5249,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5248,7 +5281,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5265,6 +5298,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5452,7 +5486,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5484,7 +5518,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5501,6 +5535,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5607,7 +5642,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5639,7 +5674,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5656,6 +5691,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5832,7 +5868,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5864,7 +5900,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5881,6 +5917,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5999,7 +6036,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6031,7 +6068,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6048,6 +6085,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6235,7 +6273,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6267,7 +6305,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6284,6 +6322,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6390,7 +6429,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6422,7 +6461,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6439,6 +6478,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6615,7 +6655,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6647,7 +6687,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6664,6 +6704,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6762,7 +6803,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6794,7 +6835,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6811,6 +6852,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -6910,7 +6952,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6942,7 +6984,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6959,6 +7001,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -7058,7 +7101,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7090,7 +7133,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7107,6 +7150,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7205,7 +7249,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7237,7 +7281,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7254,6 +7298,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7352,7 +7397,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7384,7 +7429,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7401,6 +7446,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -7500,7 +7546,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7532,7 +7578,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7549,6 +7595,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7667,7 +7714,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7699,7 +7746,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7716,6 +7763,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7903,7 +7951,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7935,7 +7983,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7952,6 +8000,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -8037,7 +8086,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8069,7 +8118,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8086,6 +8135,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -8172,7 +8222,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8204,7 +8254,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8221,6 +8271,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -8307,7 +8358,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8339,7 +8390,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8356,6 +8407,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8441,7 +8493,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8473,7 +8525,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8490,6 +8542,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -8575,7 +8628,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8607,7 +8660,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8624,6 +8677,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -8710,7 +8764,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8742,7 +8796,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8759,6 +8813,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8865,7 +8920,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8897,7 +8952,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8914,6 +8969,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9090,7 +9146,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9122,7 +9178,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9139,6 +9195,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d6
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -9237,7 +9294,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9269,7 +9326,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9286,6 +9343,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d8
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -9385,7 +9443,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d80_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9417,7 +9475,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9434,6 +9492,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d9
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -9533,7 +9592,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d96_rotfu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9565,7 +9624,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9582,6 +9641,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d1
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9680,7 +9740,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9712,7 +9772,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9729,6 +9789,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d2
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9827,7 +9888,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9859,7 +9920,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9876,6 +9937,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d3
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -9975,7 +10037,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d320_rotf
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10007,7 +10069,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10024,6 +10086,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10142,7 +10205,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10174,7 +10237,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10191,6 +10254,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_da
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10378,7 +10442,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotp
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10410,7 +10474,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10427,6 +10491,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -10512,7 +10577,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10544,7 +10609,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10561,6 +10626,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -10647,7 +10713,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10679,7 +10745,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10696,6 +10762,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfu
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -10782,7 +10849,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10814,7 +10881,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10831,6 +10898,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10916,7 +10984,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10948,7 +11016,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10965,6 +11033,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -11050,7 +11119,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11082,7 +11151,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11099,6 +11168,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotf
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -11185,7 +11255,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11217,7 +11287,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11234,6 +11304,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11340,7 +11411,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11372,7 +11443,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11389,6 +11460,7 @@ struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotp
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11565,7 +11637,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11597,6 +11669,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

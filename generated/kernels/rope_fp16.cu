@@ -84,6 +84,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -162,7 +163,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -194,7 +195,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -211,6 +212,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -290,7 +292,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -322,7 +324,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -339,6 +341,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -418,7 +421,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -450,7 +453,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -467,6 +470,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -545,7 +549,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -577,7 +581,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -594,6 +598,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -672,7 +677,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -704,7 +709,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -721,6 +726,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -800,7 +806,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -832,7 +838,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -849,6 +855,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -947,7 +954,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -979,7 +986,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -996,6 +1003,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1163,7 +1171,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1195,7 +1203,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1212,6 +1220,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1282,7 +1291,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1314,7 +1323,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d64_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1331,6 +1340,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1402,7 +1412,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1434,7 +1444,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d80_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1451,6 +1461,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -1522,7 +1533,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1554,7 +1565,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d96_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1571,6 +1582,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1641,7 +1653,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1673,7 +1685,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d128_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1690,6 +1702,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1760,7 +1773,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1792,7 +1805,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d256_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1809,6 +1822,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1880,7 +1894,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1912,7 +1926,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_d320_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1929,6 +1943,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2020,7 +2035,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2052,7 +2067,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2069,6 +2084,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2228,7 +2244,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2260,7 +2276,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2277,6 +2293,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2375,7 +2392,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2407,7 +2424,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2424,6 +2441,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2591,7 +2609,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2623,7 +2641,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2640,6 +2658,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2729,7 +2748,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2761,7 +2780,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2778,6 +2797,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2937,7 +2957,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2969,7 +2989,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabbf16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2986,6 +3006,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3064,7 +3085,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3096,7 +3117,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3113,6 +3134,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -3192,7 +3214,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3224,7 +3246,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3241,6 +3263,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_grid)
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3320,7 +3343,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3352,7 +3375,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3369,6 +3392,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3447,7 +3471,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3479,7 +3503,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3496,6 +3520,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3574,7 +3599,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3606,7 +3631,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3623,6 +3648,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_grid
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3702,7 +3728,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3734,7 +3760,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3751,6 +3777,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3849,7 +3876,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3881,7 +3908,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3898,6 +3925,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4065,7 +4093,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4097,7 +4125,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4114,6 +4142,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4182,7 +4211,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4214,7 +4243,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d64_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4231,6 +4260,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4300,7 +4330,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4332,7 +4362,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d80_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4349,6 +4379,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4418,7 +4449,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4450,7 +4481,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d96_ro
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4467,6 +4498,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4535,7 +4567,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4567,7 +4599,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d128_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4584,6 +4616,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4652,7 +4685,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4684,7 +4717,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d256_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4701,6 +4734,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4770,7 +4804,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4802,7 +4836,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_d320_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4819,6 +4853,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4908,7 +4943,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4940,7 +4975,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4957,6 +4992,7 @@ struct FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5116,7 +5152,7 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5148,6 +5184,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

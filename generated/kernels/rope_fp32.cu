@@ -60,6 +60,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -200,7 +201,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -232,7 +233,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -249,6 +250,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -446,7 +448,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -478,7 +480,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -495,6 +497,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -615,7 +618,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -647,7 +650,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -664,6 +667,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -844,7 +848,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -876,7 +880,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -893,6 +897,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1033,7 +1038,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1065,7 +1070,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1082,6 +1087,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1279,7 +1285,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1311,7 +1317,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1328,6 +1334,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1448,7 +1455,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1480,7 +1487,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1497,6 +1504,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1677,7 +1685,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1709,7 +1717,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1726,6 +1734,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_g
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1866,7 +1875,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1898,7 +1907,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1915,6 +1924,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2112,7 +2122,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2144,7 +2154,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2161,6 +2171,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2281,7 +2292,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2313,7 +2324,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2330,6 +2341,7 @@ struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2510,7 +2522,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2542,6 +2554,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_r
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -121,6 +121,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -212,6 +213,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -279,7 +281,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -321,11 +323,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -342,6 +344,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -434,6 +437,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -502,7 +506,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -544,11 +548,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -565,6 +569,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -657,6 +662,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -725,7 +731,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -767,11 +773,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -788,6 +794,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -879,6 +886,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -946,7 +954,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -988,11 +996,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1009,6 +1017,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1100,6 +1109,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -1167,7 +1177,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1209,11 +1219,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1230,6 +1240,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1322,6 +1333,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -1390,7 +1402,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1432,11 +1444,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1453,6 +1465,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1564,6 +1577,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -1651,7 +1665,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1693,11 +1707,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1714,6 +1728,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1881,7 +1896,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1913,7 +1928,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1930,6 +1945,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2013,6 +2029,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -2072,7 +2089,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2114,11 +2131,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2135,6 +2152,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -2219,6 +2237,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -2279,7 +2298,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2321,11 +2340,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2342,6 +2361,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -2426,6 +2446,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -2486,7 +2507,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2528,11 +2549,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2549,6 +2570,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2632,6 +2654,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -2691,7 +2714,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2733,11 +2756,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2754,6 +2777,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2837,6 +2861,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -2896,7 +2921,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2938,11 +2963,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2959,6 +2984,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3043,6 +3069,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -3103,7 +3130,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3145,11 +3172,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3166,6 +3193,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3270,6 +3298,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -3350,7 +3379,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3392,11 +3421,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3413,6 +3442,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3572,7 +3602,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3604,7 +3634,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3621,6 +3651,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3712,6 +3743,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -3779,7 +3811,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3821,11 +3853,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3842,6 +3874,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -3934,6 +3967,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -4002,7 +4036,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4044,11 +4078,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4065,6 +4099,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4157,6 +4192,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -4225,7 +4261,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4267,11 +4303,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4288,6 +4324,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4379,6 +4416,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -4446,7 +4484,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4488,11 +4526,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4509,6 +4547,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4600,6 +4639,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -4667,7 +4707,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4709,11 +4749,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4730,6 +4770,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4822,6 +4863,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -4890,7 +4932,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4932,11 +4974,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4953,6 +4995,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5064,6 +5107,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -5151,7 +5195,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5193,11 +5237,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5214,6 +5258,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5381,7 +5426,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5413,7 +5458,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5430,6 +5475,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5513,6 +5559,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -5572,7 +5619,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5614,11 +5661,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5635,6 +5682,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -5719,6 +5767,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -5779,7 +5828,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5821,11 +5870,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5842,6 +5891,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -5926,6 +5976,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -5986,7 +6037,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6028,11 +6079,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6049,6 +6100,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6132,6 +6184,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -6191,7 +6244,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6233,11 +6286,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6254,6 +6307,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -6337,6 +6391,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -6396,7 +6451,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6438,11 +6493,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6459,6 +6514,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -6543,6 +6599,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -6603,7 +6660,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6645,11 +6702,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6666,6 +6723,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6770,6 +6828,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -6850,7 +6909,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpart
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6892,11 +6951,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6913,6 +6972,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7072,7 +7132,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpart
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7104,7 +7164,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7121,6 +7181,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -7212,6 +7273,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -7279,7 +7341,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7321,11 +7383,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7342,6 +7404,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -7434,6 +7497,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -7502,7 +7566,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7544,11 +7608,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7565,6 +7629,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -7657,6 +7722,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -7725,7 +7791,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7767,11 +7833,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7788,6 +7854,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7879,6 +7946,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -7946,7 +8014,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7988,11 +8056,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8009,6 +8077,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -8100,6 +8169,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -8167,7 +8237,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8209,11 +8279,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8230,6 +8300,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -8322,6 +8393,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -8390,7 +8462,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8432,11 +8504,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8453,6 +8525,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8564,6 +8637,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -8651,7 +8725,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8693,11 +8767,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8714,6 +8788,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8881,7 +8956,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8913,7 +8988,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8930,6 +9005,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -9011,6 +9087,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -9068,7 +9145,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9110,11 +9187,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9131,6 +9208,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -9213,6 +9291,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -9271,7 +9350,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9313,11 +9392,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9334,6 +9413,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -9416,6 +9496,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -9474,7 +9555,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9516,11 +9597,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9537,6 +9618,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9618,6 +9700,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -9675,7 +9758,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9717,11 +9800,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9738,6 +9821,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9819,6 +9903,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -9876,7 +9961,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9918,11 +10003,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9939,6 +10024,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -10021,6 +10107,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -10079,7 +10166,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10121,11 +10208,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10142,6 +10229,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10244,6 +10332,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -10322,7 +10411,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10364,11 +10453,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10385,6 +10474,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10544,7 +10634,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10576,7 +10666,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10593,6 +10683,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -10684,6 +10775,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -10751,7 +10843,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10793,11 +10885,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10814,6 +10906,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -10906,6 +10999,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -10974,7 +11068,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11016,11 +11110,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11037,6 +11131,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -11129,6 +11224,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -11197,7 +11293,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11239,11 +11335,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11260,6 +11356,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -11351,6 +11448,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -11418,7 +11516,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11460,11 +11558,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11481,6 +11579,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -11572,6 +11671,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -11639,7 +11739,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11681,11 +11781,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11702,6 +11802,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -11794,6 +11895,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -11862,7 +11964,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11904,11 +12006,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11925,6 +12027,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -12036,6 +12139,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -12123,7 +12227,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12165,11 +12269,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12186,6 +12290,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -12353,7 +12458,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12385,7 +12490,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12402,6 +12507,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -12483,6 +12589,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -12540,7 +12647,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12582,11 +12689,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12604,6 +12711,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_r
 __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -12685,6 +12793,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_r
 __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -12742,7 +12851,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   (void)sm_count;
@@ -12772,11 +12881,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean)<<<(unsigned)lean_blocks, 64, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean), (unsigned)lean_blocks, 64, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200), (unsigned)blocks, 64, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -12794,6 +12903,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -12876,6 +12986,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -12934,7 +13045,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12976,11 +13087,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -12997,6 +13108,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -13079,6 +13191,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -13137,7 +13250,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13179,11 +13292,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13201,6 +13314,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13282,6 +13396,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -13339,7 +13454,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13381,11 +13496,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13403,6 +13518,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13484,6 +13600,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -13541,7 +13658,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   (void)sm_count;
@@ -13571,11 +13688,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13593,6 +13710,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13674,6 +13792,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -13731,7 +13850,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13773,11 +13892,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -13795,6 +13914,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -13876,6 +13996,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -13933,7 +14054,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13975,11 +14096,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -13996,6 +14117,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -14078,6 +14200,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -14136,7 +14259,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14178,11 +14301,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14199,6 +14322,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14301,6 +14425,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -14379,7 +14504,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpart
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14421,11 +14546,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14442,6 +14567,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14601,7 +14727,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpart
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14633,7 +14759,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14650,6 +14776,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14761,6 +14888,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -14848,7 +14976,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14890,11 +15018,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -14911,6 +15039,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15078,7 +15207,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15110,7 +15239,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15127,6 +15256,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15229,6 +15359,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -15307,7 +15438,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15349,11 +15480,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15370,6 +15501,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15529,7 +15661,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15561,7 +15693,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15578,6 +15710,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15689,6 +15822,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -15776,7 +15910,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15818,11 +15952,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -15839,6 +15973,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleave
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -16006,7 +16141,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16038,7 +16173,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -16055,6 +16190,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -16157,6 +16293,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -16235,7 +16372,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpart
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16277,11 +16414,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -16298,6 +16435,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -16457,7 +16595,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpart
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16489,6 +16627,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -84,6 +84,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -175,6 +176,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -242,7 +244,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -284,11 +286,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -305,6 +307,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -397,6 +400,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -465,7 +469,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -507,11 +511,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -528,6 +532,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -620,6 +625,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -688,7 +694,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -730,11 +736,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -751,6 +757,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -842,6 +849,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -909,7 +917,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -951,11 +959,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -972,6 +980,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1063,6 +1072,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -1130,7 +1140,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1172,11 +1182,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1193,6 +1203,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1285,6 +1296,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -1353,7 +1365,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1395,11 +1407,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1416,6 +1428,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1527,6 +1540,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -1614,7 +1628,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1656,11 +1670,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1677,6 +1691,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1844,7 +1859,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1876,7 +1891,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1893,6 +1908,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1976,6 +1992,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -2035,7 +2052,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2077,11 +2094,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2098,6 +2115,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -2182,6 +2200,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -2242,7 +2261,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2284,11 +2303,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2305,6 +2324,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -2389,6 +2409,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -2449,7 +2470,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2491,11 +2512,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2512,6 +2533,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2595,6 +2617,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -2654,7 +2677,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2696,11 +2719,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2717,6 +2740,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2800,6 +2824,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -2859,7 +2884,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2901,11 +2926,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2922,6 +2947,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3006,6 +3032,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -3066,7 +3093,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3108,11 +3135,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3129,6 +3156,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3233,6 +3261,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -3313,7 +3342,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3355,11 +3384,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3376,6 +3405,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3535,7 +3565,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3567,7 +3597,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3584,6 +3614,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3695,6 +3726,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -3782,7 +3814,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3824,11 +3856,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3845,6 +3877,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4012,7 +4045,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4044,7 +4077,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4061,6 +4094,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4163,6 +4197,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -4241,7 +4276,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4283,11 +4318,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4304,6 +4339,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4463,7 +4499,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4495,7 +4531,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4512,6 +4548,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4603,6 +4640,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -4670,7 +4708,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4712,11 +4750,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4733,6 +4771,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4825,6 +4864,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -4893,7 +4933,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4935,11 +4975,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4956,6 +4996,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -5048,6 +5089,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -5116,7 +5158,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5158,11 +5200,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5179,6 +5221,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5270,6 +5313,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -5337,7 +5381,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5379,11 +5423,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5400,6 +5444,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5491,6 +5536,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -5558,7 +5604,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5600,11 +5646,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5621,6 +5667,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -5713,6 +5760,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -5781,7 +5829,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5823,11 +5871,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5844,6 +5892,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5955,6 +6004,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -6042,7 +6092,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6084,11 +6134,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6105,6 +6155,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6272,7 +6323,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6304,7 +6355,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6321,6 +6372,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6402,6 +6454,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -6459,7 +6512,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6501,11 +6554,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6522,6 +6575,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -6604,6 +6658,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -6662,7 +6717,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6704,11 +6759,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6725,6 +6780,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -6807,6 +6863,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -6865,7 +6922,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6907,11 +6964,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6928,6 +6985,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7009,6 +7067,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -7066,7 +7125,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7108,11 +7167,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7129,6 +7188,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7210,6 +7270,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -7267,7 +7328,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7309,11 +7370,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7330,6 +7391,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -7412,6 +7474,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotful
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -7470,7 +7533,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7512,11 +7575,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7533,6 +7596,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7635,6 +7699,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -7713,7 +7778,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7755,11 +7820,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7776,6 +7841,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7935,7 +8001,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7967,6 +8033,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

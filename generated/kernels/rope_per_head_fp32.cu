@@ -60,6 +60,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -213,6 +214,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -342,7 +344,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -384,11 +386,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -405,6 +407,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -602,7 +605,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -634,7 +637,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -651,6 +654,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -784,6 +788,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -893,7 +898,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -935,11 +940,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -956,6 +961,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1136,7 +1142,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1168,7 +1174,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1185,6 +1191,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1338,6 +1345,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -1467,7 +1475,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1509,11 +1517,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1530,6 +1538,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1727,7 +1736,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1759,7 +1768,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1776,6 +1785,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1909,6 +1919,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -2018,7 +2029,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2060,11 +2071,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2081,6 +2092,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2261,7 +2273,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2293,7 +2305,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2310,6 +2322,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2463,6 +2476,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -2592,7 +2606,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2634,11 +2648,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2655,6 +2669,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2852,7 +2867,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpar
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2884,7 +2899,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2901,6 +2916,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3034,6 +3050,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -3143,7 +3160,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3185,11 +3202,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean), (unsigned)lean_blocks, 128, 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3206,6 +3223,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpar
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3386,7 +3404,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3418,6 +3436,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

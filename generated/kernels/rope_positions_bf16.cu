@@ -120,6 +120,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -218,7 +219,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -250,7 +251,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -267,6 +268,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -366,7 +368,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -398,7 +400,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -415,6 +417,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -514,7 +517,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -546,7 +549,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -563,6 +566,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -661,7 +665,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -693,7 +697,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -710,6 +714,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -808,7 +813,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -840,7 +845,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -857,6 +862,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -956,7 +962,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -988,7 +994,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1005,6 +1011,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1123,7 +1130,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1155,7 +1162,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1172,6 +1179,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1359,7 +1367,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1391,7 +1399,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1408,6 +1416,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1495,7 +1504,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1527,7 +1536,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1544,6 +1553,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1632,7 +1642,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1664,7 +1674,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1681,6 +1691,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -1769,7 +1780,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1801,7 +1812,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1818,6 +1829,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1905,7 +1917,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1937,7 +1949,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1954,6 +1966,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2041,7 +2054,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2073,7 +2086,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2090,6 +2103,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -2178,7 +2192,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2210,7 +2224,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2227,6 +2241,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2335,7 +2350,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2367,7 +2382,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2384,6 +2399,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2560,7 +2576,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2592,7 +2608,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2609,6 +2625,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2707,7 +2724,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2739,7 +2756,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2756,6 +2773,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -2855,7 +2873,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2887,7 +2905,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2904,6 +2922,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3003,7 +3022,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3035,7 +3054,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3052,6 +3071,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3150,7 +3170,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3182,7 +3202,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3199,6 +3219,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3297,7 +3318,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3329,7 +3350,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3346,6 +3367,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3445,7 +3467,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3477,7 +3499,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3494,6 +3516,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3612,7 +3635,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3644,7 +3667,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3661,6 +3684,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3848,7 +3872,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3880,7 +3904,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3897,6 +3921,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3984,7 +4009,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4016,7 +4041,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4033,6 +4058,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4121,7 +4147,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4153,7 +4179,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4170,6 +4196,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4258,7 +4285,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4290,7 +4317,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4307,6 +4334,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4394,7 +4422,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4426,7 +4454,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4443,6 +4471,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4530,7 +4559,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4562,7 +4591,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4579,6 +4608,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4667,7 +4697,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4699,7 +4729,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4716,6 +4746,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4824,7 +4855,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4856,7 +4887,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4873,6 +4904,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5049,7 +5081,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5081,7 +5113,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5098,6 +5130,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5196,7 +5229,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5228,7 +5261,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5245,6 +5278,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -5344,7 +5378,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5376,7 +5410,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5393,6 +5427,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -5492,7 +5527,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5524,7 +5559,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5541,6 +5576,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5639,7 +5675,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5671,7 +5707,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5688,6 +5724,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5786,7 +5823,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5818,7 +5855,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5835,6 +5872,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -5934,7 +5972,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5966,7 +6004,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5983,6 +6021,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6101,7 +6140,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6133,7 +6172,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6150,6 +6189,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6337,7 +6377,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6369,7 +6409,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6386,6 +6426,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6471,7 +6512,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6503,7 +6544,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6520,6 +6561,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -6606,7 +6648,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6638,7 +6680,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6655,6 +6697,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -6741,7 +6784,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6773,7 +6816,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6790,6 +6833,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6875,7 +6919,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6907,7 +6951,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6924,6 +6968,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7009,7 +7054,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7041,7 +7086,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7058,6 +7103,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -7144,7 +7190,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7176,7 +7222,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7193,6 +7239,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7299,7 +7346,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7331,7 +7378,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7348,6 +7395,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7524,7 +7572,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7556,7 +7604,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7573,6 +7621,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -7671,7 +7720,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7703,7 +7752,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7720,6 +7769,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -7819,7 +7869,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7851,7 +7901,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7868,6 +7918,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -7967,7 +8018,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7999,7 +8050,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8016,6 +8067,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8114,7 +8166,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8146,7 +8198,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8163,6 +8215,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -8261,7 +8314,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8293,7 +8346,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8310,6 +8363,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -8409,7 +8463,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8441,7 +8495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8458,6 +8512,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8576,7 +8631,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8608,7 +8663,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8625,6 +8680,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8812,7 +8868,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8844,7 +8900,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8861,6 +8917,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -8946,7 +9003,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8978,7 +9035,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -8995,6 +9052,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -9081,7 +9139,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9113,7 +9171,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9130,6 +9188,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_v
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -9216,7 +9275,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9248,7 +9307,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9265,6 +9324,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9350,7 +9410,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9382,7 +9442,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9399,6 +9459,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9484,7 +9545,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9516,7 +9577,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9533,6 +9594,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -9619,7 +9681,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9651,7 +9713,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9668,6 +9730,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9774,7 +9837,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9806,7 +9869,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -9823,6 +9886,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9999,7 +10063,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10031,7 +10095,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10048,6 +10112,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10166,7 +10231,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10198,7 +10263,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10215,6 +10280,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10402,7 +10468,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10434,7 +10500,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10451,6 +10517,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10557,7 +10624,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10589,7 +10656,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10606,6 +10673,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10782,7 +10850,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10814,7 +10882,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10831,6 +10899,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10949,7 +11018,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10981,7 +11050,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -10998,6 +11067,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11185,7 +11255,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11217,7 +11287,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11234,6 +11304,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11340,7 +11411,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11372,7 +11443,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -11389,6 +11460,7 @@ struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11565,7 +11637,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11597,6 +11669,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

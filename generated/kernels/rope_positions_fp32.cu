@@ -72,6 +72,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -238,7 +239,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -270,7 +271,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -287,6 +288,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -510,7 +512,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -542,7 +544,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -559,6 +561,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -699,7 +702,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -731,7 +734,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -748,6 +751,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -948,7 +952,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -980,7 +984,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -997,6 +1001,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1163,7 +1168,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1195,7 +1200,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1212,6 +1217,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1435,7 +1441,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1467,7 +1473,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1484,6 +1490,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1624,7 +1631,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1656,7 +1663,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1673,6 +1680,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1873,7 +1881,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1905,7 +1913,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1922,6 +1930,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2088,7 +2097,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2120,7 +2129,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2137,6 +2146,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2360,7 +2370,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2392,7 +2402,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2409,6 +2419,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2549,7 +2560,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2581,7 +2592,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2598,6 +2609,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2798,7 +2810,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2830,7 +2842,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2847,6 +2859,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3013,7 +3026,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3045,7 +3058,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3062,6 +3075,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3285,7 +3299,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3317,7 +3331,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3334,6 +3348,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3474,7 +3489,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3506,7 +3521,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3523,6 +3538,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3723,7 +3739,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3755,7 +3771,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3772,6 +3788,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3938,7 +3955,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3970,7 +3987,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3987,6 +4004,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4210,7 +4228,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4242,7 +4260,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4259,6 +4277,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4399,7 +4418,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4431,7 +4450,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4448,6 +4467,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4648,7 +4668,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4680,7 +4700,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4697,6 +4717,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4863,7 +4884,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4895,7 +4916,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4912,6 +4933,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5135,7 +5157,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5167,7 +5189,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5184,6 +5206,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5324,7 +5347,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5356,7 +5379,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5373,6 +5396,7 @@ struct FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotparti
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5573,7 +5597,7 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5605,6 +5629,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_positions_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

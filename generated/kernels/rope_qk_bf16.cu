@@ -85,6 +85,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -167,7 +168,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -209,7 +210,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -226,6 +227,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -309,7 +311,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -351,7 +353,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -368,6 +370,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -451,7 +454,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -493,7 +496,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -511,6 +514,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -593,7 +597,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -635,7 +639,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -653,6 +657,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -739,7 +744,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const f
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   (void)sm_count;
@@ -769,7 +774,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -787,6 +792,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -869,7 +875,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -911,7 +917,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -930,6 +936,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1012,7 +1019,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(co
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   (void)sm_count;
@@ -1042,7 +1049,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -1060,6 +1067,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1142,7 +1150,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1184,7 +1192,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1201,6 +1209,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1284,7 +1293,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1326,7 +1335,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1343,6 +1352,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1445,7 +1455,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1487,7 +1497,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1504,6 +1514,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1675,7 +1686,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1717,7 +1728,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1734,6 +1745,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1808,7 +1820,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1850,7 +1862,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d64
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1867,6 +1879,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1942,7 +1955,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1984,7 +1997,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d80
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2001,6 +2014,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -2076,7 +2090,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2118,7 +2132,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d96
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2135,6 +2149,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2209,7 +2224,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2251,7 +2266,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d12
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2268,6 +2283,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2342,7 +2358,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2384,7 +2400,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d25
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2401,6 +2417,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -2476,7 +2493,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2518,7 +2535,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d32
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2535,6 +2552,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2630,7 +2648,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2672,7 +2690,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2689,6 +2707,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2852,7 +2871,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2894,7 +2913,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2911,6 +2930,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2993,7 +3013,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3035,7 +3055,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3052,6 +3072,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -3135,7 +3156,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3177,7 +3198,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3194,6 +3215,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3277,7 +3299,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3319,7 +3341,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3336,6 +3358,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3418,7 +3441,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3460,7 +3483,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3477,6 +3500,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3559,7 +3583,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3601,7 +3625,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3618,6 +3642,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3701,7 +3726,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3743,7 +3768,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3760,6 +3785,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3862,7 +3888,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3904,7 +3930,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3921,6 +3947,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4092,7 +4119,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4134,7 +4161,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4151,6 +4178,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4223,7 +4251,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4265,7 +4293,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d64
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4282,6 +4310,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4355,7 +4384,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4397,7 +4426,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d80
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4414,6 +4443,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4487,7 +4517,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4529,7 +4559,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d96
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4546,6 +4576,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4618,7 +4649,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4660,7 +4691,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d12
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4677,6 +4708,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4749,7 +4781,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4791,7 +4823,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d25
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4808,6 +4840,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4881,7 +4914,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4923,7 +4956,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d32
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4940,6 +4973,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5033,7 +5067,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5075,7 +5109,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5092,6 +5126,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5255,7 +5290,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5297,7 +5332,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5314,6 +5349,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5416,7 +5452,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5458,7 +5494,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5475,6 +5511,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5646,7 +5683,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5688,7 +5725,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5705,6 +5742,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5798,7 +5836,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5840,7 +5878,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5857,6 +5895,7 @@ struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6020,7 +6059,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6062,6 +6101,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

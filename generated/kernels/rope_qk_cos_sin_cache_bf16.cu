@@ -89,6 +89,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -191,7 +192,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -233,7 +234,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -250,6 +251,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -352,7 +354,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -394,7 +396,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -411,6 +413,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -513,7 +516,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -555,7 +558,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -572,6 +575,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -694,7 +698,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -736,7 +740,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -753,6 +757,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -944,7 +949,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -986,7 +991,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1003,6 +1008,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1094,7 +1100,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1136,7 +1142,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1153,6 +1159,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1244,7 +1251,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1286,7 +1293,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1303,6 +1310,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1394,7 +1402,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1436,7 +1444,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1453,6 +1461,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1565,7 +1574,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1607,7 +1616,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1624,6 +1633,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1804,7 +1814,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1846,7 +1856,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1864,6 +1874,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1966,7 +1977,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2008,7 +2019,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2026,6 +2037,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2123,7 +2135,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2165,7 +2177,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 2 - 1) / 2;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 64, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2183,6 +2195,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2285,7 +2298,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2327,7 +2340,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -2346,6 +2359,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_h200)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_h200_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2439,7 +2453,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_h200)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2481,7 +2495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 2 - 1) / 2;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_h200), (unsigned)blocks, 64, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -2500,6 +2514,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2602,7 +2617,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2644,7 +2659,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2666,6 +2681,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2794,7 +2810,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   (void)sm_count;
@@ -2832,7 +2848,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   g.runs_div = fg_udiv_make((uint32_t)g.runs);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2850,6 +2866,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2952,7 +2969,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2994,7 +3011,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 #endif
@@ -3012,6 +3029,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3114,7 +3132,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3156,7 +3174,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3173,6 +3191,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3295,7 +3314,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3337,7 +3356,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3354,6 +3373,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3545,7 +3565,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3587,7 +3607,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3604,6 +3624,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3695,7 +3716,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3737,7 +3758,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3754,6 +3775,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3845,7 +3867,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3887,7 +3909,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3904,6 +3926,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3995,7 +4018,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4037,7 +4060,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4054,6 +4077,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4166,7 +4190,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4208,7 +4232,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4225,6 +4249,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4405,7 +4430,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4447,7 +4472,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4464,6 +4489,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4566,7 +4592,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4608,7 +4634,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4625,6 +4651,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4727,7 +4754,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4769,7 +4796,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4786,6 +4813,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4888,7 +4916,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4930,7 +4958,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4947,6 +4975,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5069,7 +5098,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5111,7 +5140,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5128,6 +5157,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5319,7 +5349,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5361,7 +5391,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5378,6 +5408,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5467,7 +5498,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5509,7 +5540,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5526,6 +5557,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5615,7 +5647,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5657,7 +5689,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5674,6 +5706,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5763,7 +5796,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5805,7 +5838,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5822,6 +5855,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5932,7 +5966,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5974,7 +6008,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5991,6 +6025,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6171,7 +6206,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6213,7 +6248,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6230,6 +6265,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6332,7 +6368,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6374,7 +6410,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6391,6 +6427,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6493,7 +6530,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6535,7 +6572,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6552,6 +6589,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -6654,7 +6692,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6696,7 +6734,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6713,6 +6751,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6835,7 +6874,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6877,7 +6916,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6894,6 +6933,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7085,7 +7125,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7127,7 +7167,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7144,6 +7184,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -7233,7 +7274,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7275,7 +7316,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7292,6 +7333,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7381,7 +7423,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7423,7 +7465,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7440,6 +7482,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7529,7 +7572,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7571,7 +7614,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7588,6 +7631,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7698,7 +7742,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7740,7 +7784,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -7757,6 +7801,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7937,7 +7982,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7979,6 +8024,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

@@ -88,6 +88,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -190,7 +191,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -232,7 +233,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -249,6 +250,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -351,7 +353,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -393,7 +395,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -410,6 +412,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -512,7 +515,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -554,7 +557,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -571,6 +574,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -693,7 +697,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -735,7 +739,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -752,6 +756,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -943,7 +948,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -985,7 +990,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1002,6 +1007,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1093,7 +1099,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1135,7 +1141,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1152,6 +1158,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1243,7 +1250,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1285,7 +1292,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1302,6 +1309,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1393,7 +1401,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1435,7 +1443,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1452,6 +1460,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1564,7 +1573,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1606,7 +1615,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1623,6 +1632,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1803,7 +1813,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1845,7 +1855,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1862,6 +1872,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1964,7 +1975,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2006,7 +2017,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2023,6 +2034,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2125,7 +2137,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2167,7 +2179,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2184,6 +2196,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2286,7 +2299,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2328,7 +2341,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2345,6 +2358,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2467,7 +2481,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2509,7 +2523,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2526,6 +2540,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2717,7 +2732,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2759,7 +2774,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2776,6 +2791,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2867,7 +2883,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2909,7 +2925,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2926,6 +2942,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3017,7 +3034,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3059,7 +3076,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3076,6 +3093,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3167,7 +3185,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3209,7 +3227,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3226,6 +3244,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3338,7 +3357,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3380,7 +3399,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3397,6 +3416,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3577,7 +3597,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3619,7 +3639,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3636,6 +3656,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3738,7 +3759,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3780,7 +3801,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3797,6 +3818,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3899,7 +3921,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3941,7 +3963,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3958,6 +3980,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4060,7 +4083,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4102,7 +4125,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4119,6 +4142,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4241,7 +4265,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4283,7 +4307,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4300,6 +4324,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4491,7 +4516,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4533,7 +4558,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4550,6 +4575,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4639,7 +4665,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4681,7 +4707,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4698,6 +4724,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4787,7 +4814,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4829,7 +4856,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4846,6 +4873,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4935,7 +4963,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4977,7 +5005,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4994,6 +5022,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5104,7 +5133,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5146,7 +5175,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5163,6 +5192,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5343,7 +5373,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5385,7 +5415,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5402,6 +5432,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5504,7 +5535,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5546,7 +5577,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5563,6 +5594,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5665,7 +5697,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5707,7 +5739,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5724,6 +5756,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5826,7 +5859,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5868,7 +5901,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5885,6 +5918,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6007,7 +6041,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6049,7 +6083,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6066,6 +6100,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6257,7 +6292,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6299,7 +6334,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6316,6 +6351,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_ro
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6405,7 +6441,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6447,7 +6483,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6464,6 +6500,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6553,7 +6590,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6595,7 +6632,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6612,6 +6649,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_r
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -6701,7 +6739,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6743,7 +6781,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6760,6 +6798,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6870,7 +6909,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6912,7 +6951,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -6929,6 +6968,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7109,7 +7149,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7151,6 +7191,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

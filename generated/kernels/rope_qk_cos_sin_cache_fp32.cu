@@ -56,6 +56,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -226,7 +227,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -268,7 +269,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -285,6 +286,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -512,7 +514,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -554,7 +556,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -571,6 +573,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -715,7 +718,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -757,7 +760,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -774,6 +777,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -978,7 +982,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1020,7 +1024,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1037,6 +1041,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1207,7 +1212,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1249,7 +1254,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1266,6 +1271,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1493,7 +1499,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1535,7 +1541,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1552,6 +1558,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1696,7 +1703,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1738,7 +1745,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1755,6 +1762,7 @@ struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_r
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1959,7 +1967,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotparti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2001,6 +2009,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

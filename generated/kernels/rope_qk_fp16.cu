@@ -84,6 +84,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -166,7 +167,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -208,7 +209,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -225,6 +226,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -308,7 +310,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -350,7 +352,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -367,6 +369,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -450,7 +453,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -492,7 +495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -509,6 +512,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -591,7 +595,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -633,7 +637,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -650,6 +654,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -732,7 +737,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -774,7 +779,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -791,6 +796,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -874,7 +880,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -916,7 +922,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -933,6 +939,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1035,7 +1042,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1077,7 +1084,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1094,6 +1101,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1265,7 +1273,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1307,7 +1315,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1324,6 +1332,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1398,7 +1407,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1440,7 +1449,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d64
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1457,6 +1466,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1532,7 +1542,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1574,7 +1584,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d80
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1591,6 +1601,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -1666,7 +1677,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1708,7 +1719,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d96
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1725,6 +1736,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1799,7 +1811,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1841,7 +1853,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d12
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1858,6 +1870,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1932,7 +1945,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1974,7 +1987,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d25
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1991,6 +2004,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -2066,7 +2080,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2108,7 +2122,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d32
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2125,6 +2139,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2220,7 +2235,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2262,7 +2277,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2279,6 +2294,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2442,7 +2458,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2484,7 +2500,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2501,6 +2517,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2603,7 +2620,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2645,7 +2662,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2662,6 +2679,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2833,7 +2851,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2875,7 +2893,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2892,6 +2910,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2985,7 +3004,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3027,7 +3046,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3044,6 +3063,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3207,7 +3227,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3249,7 +3269,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3266,6 +3286,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3348,7 +3369,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3390,7 +3411,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3407,6 +3428,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -3490,7 +3512,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3532,7 +3554,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3549,6 +3571,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_gr
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3632,7 +3655,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3674,7 +3697,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3691,6 +3714,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3773,7 +3797,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3815,7 +3839,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3832,6 +3856,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3914,7 +3939,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3956,7 +3981,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -3973,6 +3998,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_g
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4056,7 +4082,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4098,7 +4124,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4115,6 +4141,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4217,7 +4244,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4259,7 +4286,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4276,6 +4303,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4447,7 +4475,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4489,7 +4517,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4506,6 +4534,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4578,7 +4607,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4620,7 +4649,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d64
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4637,6 +4666,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4710,7 +4740,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4752,7 +4782,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d80
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4769,6 +4799,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4842,7 +4873,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4884,7 +4915,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d96
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -4901,6 +4932,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4973,7 +5005,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5015,7 +5047,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d12
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5032,6 +5064,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5104,7 +5137,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5146,7 +5179,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d25
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5163,6 +5196,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) {
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -5236,7 +5270,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5278,7 +5312,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d32
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5295,6 +5329,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5388,7 +5423,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5430,7 +5465,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -5447,6 +5482,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5610,7 +5646,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5652,6 +5688,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

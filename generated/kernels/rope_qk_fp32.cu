@@ -60,6 +60,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -204,7 +205,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -246,7 +247,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -263,6 +264,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -464,7 +466,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -506,7 +508,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -523,6 +525,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -647,7 +650,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -689,7 +692,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -706,6 +709,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -890,7 +894,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -932,7 +936,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -949,6 +953,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1093,7 +1098,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1135,7 +1140,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1152,6 +1157,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1353,7 +1359,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1395,7 +1401,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1412,6 +1418,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1536,7 +1543,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1578,7 +1585,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1595,6 +1602,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1779,7 +1787,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1821,7 +1829,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -1838,6 +1846,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec1
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1982,7 +1991,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2024,7 +2033,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2041,6 +2050,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scal
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2242,7 +2252,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2284,7 +2294,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairinterlea
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2301,6 +2311,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid)
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2425,7 +2436,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2467,7 +2478,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_vec16), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }
 
@@ -2484,6 +2495,7 @@ struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2668,7 +2680,7 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2710,6 +2722,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp16_pairhalf_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  fg_launch(FG_ARCH_NAME(fg_rope_qk_fp32_tabfp16_pairhalf_dany_rotpartial_scalar), (unsigned)blocks, 128, 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

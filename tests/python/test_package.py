@@ -46,6 +46,10 @@ try:
     check(False, f"gpu_model(-1) gave {model!r}, expected ValueError")
 except ValueError as e:
     check("no CUDA device -1" in str(e), f"gpu_model(-1): {e}")
+# programmatic dependent launch: a setting of the calling thread, off by default
+check(fusegen.pdl() is False, "pdl() is False before set_pdl")
+check(fusegen.set_pdl(True) is False and fusegen.pdl() is True, "set_pdl(True) returns the setting before")
+check(fusegen.set_pdl(0) is True and fusegen.pdl() is False, "set_pdl(0) turns it off")
 lib = ctypes.CDLL(fusegen.library_path())
 lib.fg_version.restype = ctypes.c_char_p
 check(lib.fg_version().decode() == fusegen.version(), "the package's libfusegen.so loads with ctypes")

@@ -183,6 +183,24 @@ for seed in (6, 7):
     check(torch.allclose(out_static.float(), want.float(), atol=1e-2, rtol=1e-2),
           f"CUDA graph replay = eager (seed {seed}, max diff {(out_static.float() - want.float()).abs().max().item():.3g})")
 check(not torch.equal(replayed[0], replayed[1]), "the replays computed from their inputs")
+
+# programmatic dependent launch (fusegen.set_pdl): the block's ops launched with it,
+# in a CUDA graph and eagerly, give what they give without it
+check(fusegen.set_pdl(True) is False, "set_pdl(True): off before")
+gp = torch.cuda.CUDAGraph()
+with torch.cuda.graph(gp):
+    out_pdl = block(*static)
+for dst, src in zip(static, inputs(8)):
+    dst.copy_(src)
+g.replay()
+gp.replay()
+torch.cuda.synchronize()
+check(torch.allclose(out_pdl.float(), out_static.float(), atol=1e-2, rtol=1e-2) and not torch.equal(out_pdl, replayed[1]),
+      f"PDL: the graph's replay = the graph without it (max diff {(out_pdl.float() - out_static.float()).abs().max().item():.3g})")
+xi = inputs(9)
+eager_pdl = block(*xi)
+check(fusegen.set_pdl(False) is True, "set_pdl(False): on before")
+check(torch.equal(eager_pdl, block(*xi)), "PDL: eager calls = eager calls without it")
 xq = torch.randn(16, 4, 64, device="cuda", dtype=torch.bfloat16)
 tc = torch.rand(16, 32, device="cuda")
 g2 = torch.cuda.CUDAGraph()

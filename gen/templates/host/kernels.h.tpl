@@ -9,7 +9,7 @@ extern "C" {
 
 % for _, op in ipairs(ops) do
 % for _, v in ipairs(op.variants) do
-cudaError_t fg__launch_$(v.base)_sm$(v.arch)(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_$(v.base)_sm$(v.arch)(const void* params, int sm_count, int pdl, cudaStream_t stream);
 % end
 extern const fg__op_sig fg__$(op.op)_sig;
 extern const fg__kernel_entry fg__$(op.op)_kernels[];

@@ -29,6 +29,7 @@ struct $(grid_type) {
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % $(m.L);    // this lane's chunk position within its head
 % if m.token_block then
@@ -275,7 +276,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 // Grid: persistent, at most $(m.blocks_per_sm) blocks per multiprocessor
 %   end
 % end
-extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const $(params_type)* p = (const $(params_type)*)params;
   % include("kernel/resident_blocks.cu.tpl")
@@ -374,7 +375,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   end
     lg.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
     const int64_t lean_blocks = (groups + $(m.G * m.warps - 1)) / $(m.G * m.warps);
-    $(lean_kernel_name)<<<(unsigned)lean_blocks, $(m.threads), 0, stream>>>(*p, lg);
+    fg_launch($(lean_kernel_name), (unsigned)lean_blocks, $(m.threads), 0, stream, pdl, *p, lg);
     return cudaGetLastError();
   }
 % end
@@ -391,6 +392,6 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
   if (blocks > cap) blocks = cap;
 %   end
 % end
-  $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p, g);
+  fg_launch($(kernel_name), (unsigned)blocks, $(m.threads), 0, stream, pdl, *p, g);
   return cudaGetLastError();
 }

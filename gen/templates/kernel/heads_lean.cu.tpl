@@ -18,6 +18,7 @@ struct $(lean_grid_type) {
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(lean_kernel_name)(const $(params_type) p, const $(lean_grid_type) g)
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
   const int lane = threadIdx.x & 31;
   const int pos = lane % $(m.L);    // this lane's chunk position within its head
   const int group = lane / $(m.L);  // which of the warp's $(m.G) lane groups

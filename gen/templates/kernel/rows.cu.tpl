@@ -51,6 +51,7 @@ $(name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$
 $(name)(const $(params_type) p$(const_params))
 % end
 {
+  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
 % if m.reduce and m.wide_sum then
   __shared__ __align__(16) float red[2][$(m.warps)];  // partial sums of the row's warps (read as float4)
 % elseif m.reduce then
@@ -334,14 +335,14 @@ $(ind)  warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m
 $(ind)  if (warps_now > $(m.warps)) warps_now = $(m.warps);
 $(ind)}
 % end
-% -- a launch of kernel `name` (<<<config>>>, args): with tile full_rows its
+% -- a launch of kernel `name` (config: grid, block, shared memory, stream; args): with tile full_rows its
 % -- FULL instance where the expression `full` holds
 % local function launch(ind, name, config, args, full)
 %   if m.full then
-$(ind)if ($(full)) $(name)<true><<<$(config)>>>($(args));
-$(ind)else $(name)<false><<<$(config)>>>($(args));
+$(ind)if ($(full)) fg_launch($(name)<true>, $(config), pdl, $(args));
+$(ind)else fg_launch($(name)<false>, $(config), pdl, $(args));
 %   else
-$(ind)$(name)<<<$(config)>>>($(args));
+$(ind)fg_launch($(name), $(config), pdl, $(args));
 %   end
 % end
 % -- the short form's launch (tile short_rows), its test included: on the
@@ -376,7 +377,7 @@ $(ind)$(name)<<<$(config)>>>($(args));
 // Grid: as many blocks as fit on the GPU at once (at most $(m.blocks_per_sm) per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
 % end
-extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, int pdl, cudaStream_t stream)
 {
   const $(params_type)* p = (const $(params_type)*)params;
   % include("kernel/resident_blocks.cu.tpl")
@@ -433,7 +434,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
 %   end
 %   if m.slice > 0 then
-  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
+  fg_launch($(kernel_name), grid, (unsigned)threads, 0, stream, pdl, *p, (uint32_t)slices, fg_udiv_make((uint32_t)slices)$(const_args));
 %   else
 %     if m.short_rows > 0 then short_launch() end
 %     launch("  ", kernel_name, "grid, (unsigned)threads, 0, stream", "*p" .. const_args, "full")

@@ -22,7 +22,8 @@ import os as _os
 from . import _ext
 from . import fusegen_api as _api
 
-__all__ = ["FusegenError", "OPS", "ENUMS", "version", "last_kernel", "gpu_model", "library_path", "include_dir"]
+__all__ = ["FusegenError", "OPS", "ENUMS", "version", "last_kernel", "gpu_model", "set_pdl", "pdl", "library_path",
+           "include_dir"]
 
 STATUS_NAMES = {s: _ext.status_name(s) for s in range(9)}
 
@@ -54,6 +55,20 @@ def gpu_model(device=0):
     """The GPU model whose tuned kernels run on CUDA device `device` ("h200"),
     or "" where it runs its target's default ones (docs/tuning.md)."""
     return _ext.gpu_model(int(device))
+
+
+def set_pdl(on):
+    """Programmatic dependent launch (compute capability 9.0 and later) for
+    this thread's later calls: each kernel may be scheduled while the kernel
+    before it on the stream is still running, and waits for that kernel's
+    writes before it touches memory (fg_set_pdl in fusegen.h). Returns the
+    setting before. Results are the same either way."""
+    return _ext.set_pdl(bool(on))
+
+
+def pdl():
+    """This thread's programmatic dependent launch setting (False by default)."""
+    return _ext.pdl()
 
 
 def last_kernel():

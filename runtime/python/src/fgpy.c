@@ -275,6 +275,20 @@ static PyObject *py_gpu_model(PyObject *self, PyObject *arg) {
   return PyUnicode_FromString(model);
 }
 
+static PyObject *py_set_pdl(PyObject *self, PyObject *arg) {
+  (void)self;
+  int on = PyObject_IsTrue(arg);
+  if (on < 0) return NULL;
+  int was = fg_pdl();
+  (void)fg_set_pdl(on); /* 0 or 1: accepted */
+  return PyBool_FromLong(was);
+}
+
+static PyObject *py_pdl(PyObject *self, PyObject *unused) {
+  (void)self, (void)unused;
+  return PyBool_FromLong(fg_pdl());
+}
+
 static PyObject *py_status_name(PyObject *self, PyObject *arg) {
   (void)self;
   long s = PyLong_AsLong(arg);
@@ -330,6 +344,9 @@ PyMethodDef fgpy_methods[] = {
     {"status_name", py_status_name, METH_O, "The name of a status code: \"FG_ERR_SHAPE\"."},
     {"gpu_model", py_gpu_model, METH_O,
      "The GPU model whose tuned kernels run on a CUDA device (\"h200\"), \"\" for its target's default ones."},
+    {"set_pdl", py_set_pdl, METH_O,
+     "Programmatic dependent launch for this thread's later calls (True) or not; returns the setting before."},
+    {"pdl", py_pdl, METH_NOARGS, "This thread's programmatic dependent launch setting."},
     {"_init", py_init, METH_VARARGS,
      "_init(error_class[, tensor_type, stream_fn, *plain_types]): errors, and PyTorch's tensors and stream."},
 };
