@@ -98,20 +98,25 @@ typedef struct {
   void *bufs[6];
 } case_ctx;
 
+/* The stream every call launches on (bench_case_stream); NULL: the default stream. */
+static fg_stream_t bench_stream;
+
+void bench_case_stream(fg_stream_t s) { bench_stream = s; }
+
 static fg_status run_case(case_ctx *c) {
   const bench_case *bc = c->bc;
   fg_status st;
-  if (bc->kind == PER_TOKEN) st = fg_rope(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, NULL);
+  if (bc->kind == PER_TOKEN) st = fg_rope(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, bench_stream);
   else if (bc->kind == PER_HEAD)
-    st = fg_rope_per_head(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, bc->rounding, NULL);
-  else if (bc->kind == CACHE) st = fg_rope_cos_sin_cache(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, 0, NULL);
-  else if (bc->kind == QK) st = fg_rope_qk(&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3], bc->pairing, NULL);
+    st = fg_rope_per_head(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, bc->rounding, bench_stream);
+  else if (bc->kind == CACHE) st = fg_rope_cos_sin_cache(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, 0, bench_stream);
+  else if (bc->kind == QK) st = fg_rope_qk(&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3], bc->pairing, bench_stream);
   else if (bc->kind == QKNORM_PER_HEAD) /* q, k, q_weight, k_weight, cos, sin */
     st = fg_qknorm_across_heads_rope_per_head(&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3], bc->pairing,
-                                              1e-6f, FG_NORM_ROUNDING_FP32, NULL);
+                                              1e-6f, FG_NORM_ROUNDING_FP32, bench_stream);
   else /* q, k, q_weight, k_weight, cos_sin_cache, positions */
     st = fg_qknorm_rope_cos_sin_cache(&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3], bc->pairing, 1e-6f, 0,
-                                      FG_NORM_ROUNDING_FP32, NULL);
+                                      FG_NORM_ROUNDING_FP32, bench_stream);
   return st;
 }
 
@@ -346,23 +351,23 @@ static fg_status nm_run(nm_ctx *c) {
   switch (f->src) {
   case NM_SELECT01:
     st = fg_norm_modulate_select01(t[NX], t[NOUT], t[NGOUT], t[NIDX], t[NSC0], t[NSH0], t[NG0], t[NSC1], t[NSH1],
-                                   t[NG1], NULL, NULL, t[NRES], t[NRG], t[NROUT], f->norm, 1e-6f, 1.0f, NULL);
+                                   t[NG1], NULL, NULL, t[NRES], t[NRG], t[NROUT], f->norm, 1e-6f, 1.0f, bench_stream);
     break;
   case NM_BATCH:
     st = fg_norm_modulate(t[NX], t[NOUT], t[NSC0], t[NSH0], NULL, NULL, t[NRES], t[NRG], t[NROUT], f->norm, 1e-6f,
-                          1.0f, NULL);
+                          1.0f, bench_stream);
     break;
   case NM_TOKEN:
     st = fg_norm_modulate_per_token(t[NX], t[NOUT], t[NSC0], t[NSH0], NULL, NULL, t[NRES], t[NRG], t[NROUT],
-                                    f->norm, 1e-6f, 1.0f, NULL);
+                                    f->norm, 1e-6f, 1.0f, bench_stream);
     break;
   case NM_FRAME:
     st = fg_norm_modulate_per_frame(t[NX], t[NOUT], t[NSC0], t[NSH0], NULL, NULL, t[NRES], t[NRG], t[NROUT],
-                                    f->norm, 1e-6f, 1.0f, NULL);
+                                    f->norm, 1e-6f, 1.0f, bench_stream);
     break;
   default:
     st = fg_norm_modulate_scalar(t[NX], t[NOUT], NULL, NULL, t[NRES], t[NRG], t[NROUT], f->norm, 1e-6f, 1.0f, 0.5f,
-                                 0.25f, NULL);
+                                 0.25f, bench_stream);
   }
   return st;
 }
@@ -521,17 +526,17 @@ static fg_status sv_run(sv_ctx *c) {
   for (int k = 0; k < SN; k++) t[k] = c->bufs[k] || k == SK ? &c->t[k] : NULL;
   const float eps = 1e-6f;
   switch (c->c->kind) {
-  case SV_RMSNORM: return fg_rmsnorm(t[SX], t[SW], t[SOUT], eps, NULL);
-  case SV_LAYERNORM: return fg_layernorm(t[SX], t[SW], t[SBIAS], t[SOUT], eps, NULL);
-  case SV_FUSED_ADD: return fg_fused_add_rmsnorm(t[SX], t[SRES], t[SW], NULL, NULL, eps, NULL);
-  case SV_QUANT: return fg_rmsnorm_quant_fp8(t[SX], t[SW], t[SSCALE], t[SOUT], eps, NULL);
-  case SV_FUSED_QUANT: return fg_fused_add_rmsnorm_quant_fp8(t[SX], t[SRES], t[SW], t[SSCALE], t[SOUT], eps, NULL);
-  case SV_DYN_QUANT: return fg_rmsnorm_dynamic_quant_fp8(t[SX], t[SW], t[SOUT], t[SSCALES], NULL, NULL, eps, NULL);
-  case SV_SILU: return fg_silu_and_mul(t[SX], t[SOUT], NULL);
-  case SV_GELU: return fg_gelu_tanh_and_mul(t[SX], t[SOUT], NULL);
+  case SV_RMSNORM: return fg_rmsnorm(t[SX], t[SW], t[SOUT], eps, bench_stream);
+  case SV_LAYERNORM: return fg_layernorm(t[SX], t[SW], t[SBIAS], t[SOUT], eps, bench_stream);
+  case SV_FUSED_ADD: return fg_fused_add_rmsnorm(t[SX], t[SRES], t[SW], NULL, NULL, eps, bench_stream);
+  case SV_QUANT: return fg_rmsnorm_quant_fp8(t[SX], t[SW], t[SSCALE], t[SOUT], eps, bench_stream);
+  case SV_FUSED_QUANT: return fg_fused_add_rmsnorm_quant_fp8(t[SX], t[SRES], t[SW], t[SSCALE], t[SOUT], eps, bench_stream);
+  case SV_DYN_QUANT: return fg_rmsnorm_dynamic_quant_fp8(t[SX], t[SW], t[SOUT], t[SSCALES], NULL, NULL, eps, bench_stream);
+  case SV_SILU: return fg_silu_and_mul(t[SX], t[SOUT], bench_stream);
+  case SV_GELU: return fg_gelu_tanh_and_mul(t[SX], t[SOUT], bench_stream);
   case SV_ROPE_QK:
-    return fg_rope_qk_cos_sin_cache(t[SQ], t[SK], NULL, NULL, t[SCACHE], t[SPOS], FG_PAIRING_INTERLEAVED, 0, NULL);
-  default: return fg_gated_residual_add(t[SX], t[SGATE], t[SRES], NULL, NULL);
+    return fg_rope_qk_cos_sin_cache(t[SQ], t[SK], NULL, NULL, t[SCACHE], t[SPOS], FG_PAIRING_INTERLEAVED, 0, bench_stream);
+  default: return fg_gated_residual_add(t[SX], t[SGATE], t[SRES], NULL, bench_stream);
   }
 }
 

@@ -17,6 +17,8 @@ bench_case_ctx *bench_case_setup(int i);
 /* One call of the op; bench_case_run exits with the library's message on an error. */
 fg_status bench_case_try(bench_case_ctx *c);
 void bench_case_run(void *c);
+/* The stream of every later call (NULL, the default stream, at the start). */
+void bench_case_stream(fg_stream_t s);
 /* Bytes the call moves at least (fg__bytes_moved of the op's signature). */
 double bench_case_bytes(const bench_case_ctx *c);
 void bench_case_free(bench_case_ctx *c);
