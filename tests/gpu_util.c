@@ -95,7 +95,12 @@ void tview_make(tview *v, gbuf *b, test_dtype dt, size_t byte_offset, int ndim, 
                 const int64_t *strides) {
   memset(v, 0, sizeof *v);
   memcpy(v->shape, shape, sizeof(int64_t) * ndim);
-  memcpy(v->strides, strides, sizeof(int64_t) * ndim);
+  if (strides) {
+    memcpy(v->strides, strides, sizeof(int64_t) * ndim);
+  } else if (ndim > 0) { /* compact row-major */
+    v->strides[ndim - 1] = 1;
+    for (int d = ndim - 2; d >= 0; d--) v->strides[d] = v->strides[d + 1] * shape[d + 1];
+  }
   v->t.data = b->dev;
   v->t.byte_offset = byte_offset;
   v->t.device.device_type = kDLCUDA;

@@ -40,7 +40,8 @@ int gbuf_upload(gbuf *b);  /* host -> device; snapshot into before */
 int gbuf_download(gbuf *b);
 void gbuf_free(gbuf *b);
 
-/* A DLTensor over buffer b at element offset off, with shape and strides (elements). */
+/* A DLTensor over buffer b at byte offset byte_offset, with shape and strides
+   (elements; NULL: compact row-major, written out in the view). */
 typedef struct {
   DLTensor t;
   int64_t shape[6], strides[6];

@@ -64,14 +64,6 @@ static void pair_close(pair *p) {
     if (all[i]->host) gbuf_free(all[i]);
 }
 
-/* A compact row-major view of b. */
-static void view(tview *v, gbuf *b, test_dtype dt, int ndim, const int64_t *shape) {
-  int64_t strides[4];
-  strides[ndim - 1] = 1;
-  for (int d = ndim - 2; d >= 0; d--) strides[d] = strides[d + 1] * shape[d + 1];
-  tview_make(v, b, dt, 0, ndim, shape, strides);
-}
-
 /* Set s copied into y late, then the library call on y. */
 static fg_status pair_run(pair *p, int s, cudaStream_t stream) {
   if (test_pdl_late_copy(p->x[s].dev, p->y.dev, p->y.bytes, 20000, stream) != cudaSuccess) return FG_ERR_CUDA;
@@ -79,16 +71,16 @@ static fg_status pair_run(pair *p, int s, cudaStream_t stream) {
   tview y, z, w, c, sn;
   if (p->kind == PAIR_ROPE) {
     const int64_t shape[4] = {1, p->rows, HEADS, HD}, tab[2] = {p->rows, HD / 2};
-    view(&y, &p->y, DT_BF16, 4, shape);
-    view(&z, &p->z, DT_BF16, 4, shape);
-    view(&c, &p->cs[0], DT_FP32, 2, tab);
-    view(&sn, &p->cs[1], DT_FP32, 2, tab);
+    tview_make(&y, &p->y, DT_BF16, 0, 4, shape, NULL);
+    tview_make(&z, &p->z, DT_BF16, 0, 4, shape, NULL);
+    tview_make(&c, &p->cs[0], DT_FP32, 0, 2, tab, NULL);
+    tview_make(&sn, &p->cs[1], DT_FP32, 0, 2, tab, NULL);
     return fg_rope(&y.t, &z.t, &c.t, &sn.t, FG_PAIRING_INTERLEAVED, st);
   }
   const int64_t shape[2] = {p->rows, p->cols}, wshape[1] = {p->cols};
-  view(&y, &p->y, DT_BF16, 2, shape);
-  view(&z, &p->z, DT_BF16, 2, shape);
-  view(&w, &p->w, DT_FP32, 1, wshape);
+  tview_make(&y, &p->y, DT_BF16, 0, 2, shape, NULL);
+  tview_make(&z, &p->z, DT_BF16, 0, 2, shape, NULL);
+  tview_make(&w, &p->w, DT_FP32, 0, 1, wshape, NULL);
   if (p->kind == PAIR_RMSNORM) return fg_rmsnorm(&y.t, &w.t, &z.t, 1e-6f, st);
   return fg_layernorm(&y.t, NULL, NULL, &z.t, 1e-5f, st);
 }
