@@ -98,12 +98,13 @@ TEST(test_generator_valid_spec_generates) {
 /* Programmatic dependent launch: in every kernel of the landed specs (the
    committed generated/, which `fusegen check` keeps equal to the generator's
    output) the body's first statement waits for the kernel before it, ahead of
-   any load or store; every launch goes through fg_launch with the launcher's
+   any load or store, and the second, where there is one, lets the kernel
+   after it be scheduled (tile pdl_early); every launch goes through fg_launch with the launcher's
    pdl, and no kernel is launched by <<<>>> outside it. */
 TEST(test_generator_kernels_wait_for_the_kernel_before) {
   pathlist files = list_files("generated/kernels");
   CHECK_MSG(files.count > 0, "no kernel files under generated/kernels");
-  int kernels = 0, launches = 0;
+  int kernels = 0, launches = 0, early = 0, triggers = 0;
   for (size_t i = 0; i < files.count; i++) {
     char path[4096];
     snprintf(path, sizeof path, "generated/kernels/%s", files.items[i]);
@@ -116,7 +117,10 @@ TEST(test_generator_kernels_wait_for_the_kernel_before) {
       char *body = strstr(k, "\n{\n");
       CHECK_MSG(body && !strncmp(body + 3, "  fg_grid_dependency();", 23), "%s: a kernel whose first statement is not fg_grid_dependency():\n%.300s",
                 path, k);
+      char *second = body ? strchr(body + 3, '\n') : NULL;
+      if (second && !strncmp(second + 1, "  fg_launch_dependents();", 25)) early++;
     }
+    for (char *d = strstr(t, "fg_launch_dependents();"); d; d = strstr(d + 1, "fg_launch_dependents();")) triggers++;
     for (char *l = strstr(t, "extern \"C\" cudaError_t"); l; l = strstr(l + 1, "extern \"C\" cudaError_t")) {
       char *eol = strchr(l, '\n');
       static const char sig[] = "(const void* params, int sm_count, int pdl, cudaStream_t stream)";
@@ -131,6 +135,10 @@ TEST(test_generator_kernels_wait_for_the_kernel_before) {
     free(t);
   }
   CHECK_MSG(kernels > 100 && launches >= kernels, "%d kernels, %d launches", kernels, launches);
+  /* tile pdl_early's trigger is a kernel's second statement and nowhere else,
+     and most kernels have it (those of variants tuned to 0 do not) */
+  CHECK_MSG(triggers == early, "%d fg_launch_dependents() calls, %d of them a kernel's second statement", triggers, early);
+  CHECK_MSG(early > kernels / 2 && early < kernels, "%d of %d kernels trigger early", early, kernels);
   pathlist_free(&files);
 }
 

@@ -150,7 +150,8 @@ return {
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
       -- l2_keep = 1 (in place: L2 evict-last loads, evict-normal stores), against no l2_keep: C bench, 60 runs, best of two alternating passes:
       --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 23.20 us -> 22.94 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token", warps = 2 },
+      -- pdl_early = 0 (no early trigger): the H200's measured choice for these tiles, not measured on an H100
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, l2_keep = 1, pdl_early = 0, walk = "token", warps = 2 },
     },
     silu_and_mul = {
       -- silu_and_mul [32,28672]: 5.6 us -> 5.2 us
@@ -329,12 +330,16 @@ return {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   rope half [1,115200,24,128]: 493.44 us -> 485.41 us
-      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, warps = 2 },
+      -- pdl_early = 0 (no early trigger): the H200's measured choice for the flat grid's blocks of 2 warps, which the
+      -- trigger cost 14 to 20% there with PDL off as well as on; not measured on an H100
+      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, pdl_early = 0, warps = 2 },
       -- rope hunyuan [1,115200,24,128]: 532.3 us -> 497.7 us
       -- rope wan [1,32760,12,128]: 75.3 us -> 73.5 us
       -- rope [2,4096,24,128]: 35.0 us -> 34.5 us
       -- rope [4096,24,128]: 17.3 us -> 17.2 us
-      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { flat_waves = 8, warps = 2 },
+      -- pdl_early = 0 (no early trigger): the H200's measured choice for the flat grid's blocks of 2 warps, which the
+      -- trigger cost 14 to 20% there with PDL off as well as on; not measured on an H100
+      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { flat_waves = 8, pdl_early = 0, warps = 2 },
       -- rope [1,4096,32,64]: 13.3 us -> 13.3 us
       rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16 = {},
     },

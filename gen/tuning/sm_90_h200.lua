@@ -392,7 +392,11 @@ return {
       -- rope half [1,115200,24,128]: 381.6 us -> 360.9 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   rope half [1,115200,24,128]: 357.41 us -> 347.10 us
-      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, warps = 2 },
+      -- pdl_early = 0 (no early trigger): with it, a CUDA graph of 20 calls (build/fusegen_pdl_chain, 15 runs, best of
+      -- three alternating passes) ran rope hunyuan, half, wan and [2,4096,24,128] 14 to 20% slower with PDL off as well
+      -- as on (346.25 -> 416.05 us, 347.40 -> 416.04, 52.48 -> 59.94, 26.61 -> 30.34 with PDL off), the flat grid's many
+      -- blocks of 2 warps each paying for the trigger
+      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, pdl_early = 0, warps = 2 },
       -- rope hunyuan [1,115200,24,128]: 383.8 us -> 358.5 us
       -- rope wan [1,32760,12,128]: 55.9 us -> 54.2 us
       -- rope [2,4096,24,128]: 27.7 us -> 27.2 us
@@ -402,7 +406,11 @@ return {
       --   rope wan [1,32760,12,128]: 54.30 us -> 51.97 us
       --   rope [2,4096,24,128]: 26.43 us -> 26.24 us
       --   rope [4096,24,128]: 14.75 us -> 14.88 us
-      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { chunks = 1, evict_first = 0, flat_waves = 8, heads_in_flight = 2, warps = 2 },
+      -- pdl_early = 0 (no early trigger): with it, a CUDA graph of 20 calls (build/fusegen_pdl_chain, 15 runs, best of
+      -- three alternating passes) ran rope hunyuan, half, wan and [2,4096,24,128] 14 to 20% slower with PDL off as well
+      -- as on (346.25 -> 416.05 us, 347.40 -> 416.04, 52.48 -> 59.94, 26.61 -> 30.34 with PDL off), the flat grid's many
+      -- blocks of 2 warps each paying for the trigger
+      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { chunks = 1, evict_first = 0, flat_waves = 8, heads_in_flight = 2, pdl_early = 0, warps = 2 },
       -- rope [1,4096,32,64]: 11.9 us -> 11.3 us
       rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2 },
     },
@@ -444,7 +452,9 @@ return {
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 20.7 us -> 18.9 us
       -- l2_keep = 1 with evict-normal stores, against no l2_keep: slower, not taken (rope_qk_cos_sin_cache [4096,32/32,64] qkv: 19.20 us -> 19.39 us)
       -- ahead = 1: slower, not taken (bench/ab.py, 40 runs, best of two alternating passes: 18.66 us -> 18.91 us)
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+      -- pdl_early = 0 (no early trigger): with PDL on, a CUDA graph of 20 calls (build/fusegen_pdl_chain, 15 runs,
+      -- best of three alternating passes) took 11.35 -> 13.40 us a call with it, 11.32 -> 11.17 us without
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, pdl_early = 0, walk = "token", warps = 2 },
     },
     silu_and_mul = {
       -- the target's tiles (a chunk per thread, 31 registers: every thread slot

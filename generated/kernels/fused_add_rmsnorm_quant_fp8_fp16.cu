@@ -27,6 +27,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -165,6 +166,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -297,6 +299,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -435,6 +438,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -567,6 +571,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -704,6 +709,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -832,6 +838,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1959,6 +1966,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2095,6 +2103,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2227,6 +2236,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2363,6 +2373,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2495,6 +2506,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2630,6 +2642,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16_short)(const fg_fused_add_rmsnorm_quant_fp8_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2758,6 +2771,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

@@ -21,6 +21,7 @@ __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gated_residual_add_fp32_vec16)(const fg_gated_residual_add_params p, const uint32_t slices, const fg_udiv slices_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -136,6 +137,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_gated_residual_add_fp32_scalar)(const fg_gated_residual_add_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
   const int wr = 16;  // element path: a row takes the block (constant slot offsets)

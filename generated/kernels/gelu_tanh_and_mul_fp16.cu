@@ -21,6 +21,7 @@ __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp16_vec16)(const fg_gelu_tanh_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -123,6 +124,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_fp16_scalar)(const fg_gelu_tanh_and_mul_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
   const int wr = 16;  // element path: a row takes the block (constant slot offsets)

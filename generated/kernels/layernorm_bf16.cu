@@ -26,6 +26,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -153,6 +154,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -279,6 +281,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -481,6 +484,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -615,6 +619,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -741,6 +746,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_short)(const fg_layernorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -870,6 +876,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1138,6 +1145,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_short)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1241,6 +1249,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200_flat)(const fg_layernorm_params p, const float inv_C, const fg_udiv rows_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1531,6 +1540,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

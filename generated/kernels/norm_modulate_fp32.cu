@@ -27,6 +27,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -286,6 +287,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -545,6 +547,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_nores_vec16)(const fg_norm_modulate_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -798,6 +801,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_nores_scalar)(const fg_norm_modulate_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1570,6 +1574,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -1874,6 +1879,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2178,6 +2184,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_res_vec16)(const fg_norm_modulate_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -2476,6 +2483,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_res_scalar)(const fg_norm_modulate_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

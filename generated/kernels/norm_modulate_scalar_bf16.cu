@@ -25,6 +25,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -180,6 +181,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -423,6 +425,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16)(const fg_norm_modulate_scalar_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -576,6 +579,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -826,6 +830,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_scalar)(const fg_norm_modulate_scalar_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1485,6 +1490,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1697,6 +1703,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1909,6 +1916,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_vec16)(const fg_norm_modulate_scalar_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2115,6 +2123,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_res_scalar)(const fg_norm_modulate_scalar_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

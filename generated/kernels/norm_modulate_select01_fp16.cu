@@ -28,6 +28,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -218,6 +219,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -408,6 +410,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -595,6 +598,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_nores_scalar)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1474,6 +1478,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1730,6 +1735,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1986,6 +1992,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_res_vec16)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2236,6 +2243,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_res_scalar)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -3277,6 +3285,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3467,6 +3476,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3657,6 +3667,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_nores_vec16)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -3844,6 +3855,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_nores_scalar)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -4723,6 +4735,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -4979,6 +4992,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5235,6 +5249,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_res_vec16)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -5485,6 +5500,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_res_scalar)(const fg_norm_modulate_select01_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

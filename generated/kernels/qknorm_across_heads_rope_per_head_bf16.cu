@@ -90,6 +90,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -293,6 +294,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -496,6 +498,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -787,6 +790,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1078,6 +1082,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -1489,6 +1494,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -1704,6 +1710,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -1919,6 +1926,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -2139,6 +2147,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2360,6 +2369,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -2783,6 +2793,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -2985,6 +2996,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3187,6 +3199,7 @@ __global__ void __launch_bounds__(128, 9)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3389,6 +3402,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3592,6 +3606,7 @@ __global__ void __launch_bounds__(128, 10)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -3790,6 +3805,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -4079,6 +4095,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -4368,6 +4385,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -4779,6 +4797,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -4994,6 +5013,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -5209,6 +5229,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -5429,6 +5450,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -5650,6 +5672,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -6073,6 +6096,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -6274,6 +6298,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -6475,6 +6500,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -6762,6 +6788,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -7049,6 +7076,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -7460,6 +7488,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -7673,6 +7702,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -7886,6 +7916,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -8104,6 +8135,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -8323,6 +8355,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -8746,6 +8779,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -8945,6 +8979,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -9144,6 +9179,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -9429,6 +9465,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -9714,6 +9751,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -10125,6 +10163,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 8 + lane / 4;  // which of the block's 32 heads
@@ -10338,6 +10377,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -10551,6 +10591,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 4 + lane / 8;  // which of the block's 16 heads
@@ -10769,6 +10810,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads
@@ -10988,6 +11030,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = (threadIdx.x >> 5) * 1 + lane / 32;  // which of the block's 4 heads

@@ -113,6 +113,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -342,6 +343,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -572,6 +574,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -802,6 +805,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1032,6 +1036,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1267,6 +1272,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1498,6 +1504,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1736,6 +1743,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2139,6 +2147,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2355,6 +2364,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2572,6 +2582,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2789,6 +2800,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3006,6 +3018,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3302,6 +3315,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3520,6 +3534,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3818,6 +3833,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4208,6 +4224,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4437,6 +4454,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4667,6 +4685,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4897,6 +4916,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5127,6 +5147,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5362,6 +5383,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5593,6 +5615,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5831,6 +5854,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6234,6 +6258,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6450,6 +6475,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6667,6 +6693,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6884,6 +6911,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7101,6 +7129,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7397,6 +7426,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7615,6 +7645,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7913,6 +7944,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8303,6 +8335,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -8530,6 +8563,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8758,6 +8792,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8986,6 +9021,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9214,6 +9250,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9447,6 +9484,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9676,6 +9714,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9912,6 +9951,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10315,6 +10355,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -10529,6 +10570,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10744,6 +10786,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -10959,6 +11002,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -11174,6 +11218,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -11466,6 +11511,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -11682,6 +11728,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11976,6 +12023,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -12366,6 +12414,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -12593,6 +12642,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -12821,6 +12871,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13049,6 +13100,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13277,6 +13329,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13510,6 +13563,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -13739,6 +13793,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -13975,6 +14030,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14378,6 +14434,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -14592,6 +14649,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -14807,6 +14865,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -15022,6 +15081,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -15237,6 +15297,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -15529,6 +15590,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -15745,6 +15807,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -16039,6 +16102,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads

@@ -28,6 +28,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -118,6 +119,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -223,6 +225,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -313,6 +316,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -418,6 +422,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -507,6 +512,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -608,6 +614,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wfp32_scalar)(const fg_rmsnorm_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1343,6 +1350,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1431,6 +1439,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1536,6 +1545,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1626,6 +1636,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1733,6 +1744,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1820,6 +1832,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1925,6 +1938,7 @@ __global__ void __launch_bounds__(512, 2)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2057,6 +2071,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -2161,6 +2176,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_scalar)(const fg_rmsnorm_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

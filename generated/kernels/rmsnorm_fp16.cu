@@ -27,6 +27,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -117,6 +118,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -222,6 +224,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -312,6 +315,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -417,6 +421,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -506,6 +511,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -607,6 +613,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp32_scalar)(const fg_rmsnorm_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
@@ -1342,6 +1349,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1430,6 +1438,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1535,6 +1544,7 @@ __global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1623,6 +1633,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1728,6 +1739,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1815,6 +1827,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_vec16_short)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
@@ -1916,6 +1929,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp16_wfp16_scalar)(const fg_rmsnorm_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

@@ -25,6 +25,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -176,6 +177,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -327,6 +329,7 @@ __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_vec16)(const fg_rmsnorm_params p, const float inv_C)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 3) / 4;               // chunks per row
@@ -474,6 +477,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_fp32_wfp32_scalar)(const fg_rmsnorm_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   __shared__ float red[2][16];  // partial sums of the row groups' warps
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row

@@ -122,6 +122,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -270,6 +271,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -419,6 +421,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -568,6 +571,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -716,6 +720,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -864,6 +869,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1013,6 +1019,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1181,6 +1188,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1418,6 +1426,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1555,6 +1564,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1693,6 +1703,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -1831,6 +1842,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1968,6 +1980,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2105,6 +2118,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -2243,6 +2257,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2401,6 +2416,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2627,6 +2643,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2775,6 +2792,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -2924,6 +2942,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3073,6 +3092,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3222,6 +3242,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3365,6 +3386,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3513,6 +3535,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3662,6 +3685,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3830,6 +3854,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4067,6 +4092,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4204,6 +4230,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4342,6 +4369,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4480,6 +4508,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4617,6 +4646,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4754,6 +4784,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4892,6 +4923,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5050,6 +5082,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5276,6 +5309,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5424,6 +5458,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -5573,6 +5608,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -5722,6 +5758,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5870,6 +5907,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -6018,6 +6056,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -6167,6 +6206,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6335,6 +6375,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6572,6 +6613,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6707,6 +6749,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -6843,6 +6886,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -6979,6 +7023,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7114,6 +7159,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7249,6 +7295,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -7385,6 +7432,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7541,6 +7589,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7767,6 +7816,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -7915,6 +7965,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -8064,6 +8115,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -8213,6 +8265,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -8361,6 +8414,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -8509,6 +8563,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -8658,6 +8713,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8826,6 +8882,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9063,6 +9120,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -9198,6 +9256,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -9334,6 +9393,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -9470,6 +9530,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9605,6 +9666,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9740,6 +9802,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -9876,6 +9939,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10032,6 +10096,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10258,6 +10323,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10426,6 +10492,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10663,6 +10730,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10819,6 +10887,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11045,6 +11114,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11213,6 +11283,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11450,6 +11521,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -11606,6 +11678,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads

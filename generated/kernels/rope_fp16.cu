@@ -85,6 +85,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -213,6 +214,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -342,6 +344,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -471,6 +474,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -599,6 +603,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -727,6 +732,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -856,6 +862,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1004,6 +1011,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1221,6 +1229,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1341,6 +1350,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -1462,6 +1472,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -1583,6 +1594,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1703,6 +1715,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1823,6 +1836,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1944,6 +1958,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2085,6 +2100,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2294,6 +2310,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2442,6 +2459,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2659,6 +2677,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -2798,6 +2817,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3007,6 +3027,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3135,6 +3156,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -3264,6 +3286,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -3393,6 +3416,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3521,6 +3545,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3649,6 +3674,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3778,6 +3804,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3926,6 +3953,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4143,6 +4171,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4261,6 +4290,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -4380,6 +4410,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4499,6 +4530,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4617,6 +4649,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4735,6 +4768,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4854,6 +4888,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4993,6 +5028,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads

@@ -122,6 +122,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -214,6 +215,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -345,6 +347,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -438,6 +441,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -570,6 +574,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -663,6 +668,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -795,6 +801,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -887,6 +894,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -1018,6 +1026,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1110,6 +1119,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -1241,6 +1251,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -1334,6 +1345,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -1466,6 +1478,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1578,6 +1591,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -1729,6 +1743,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1946,6 +1961,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2030,6 +2046,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -2153,6 +2170,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -2238,6 +2256,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -2362,6 +2381,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -2447,6 +2467,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -2571,6 +2592,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2655,6 +2677,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -2778,6 +2801,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2862,6 +2886,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -2985,6 +3010,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -3070,6 +3096,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -3194,6 +3221,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3299,6 +3327,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -3443,6 +3472,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3652,6 +3682,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3744,6 +3775,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -3875,6 +3907,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -3968,6 +4001,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -4100,6 +4134,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -4193,6 +4228,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -4325,6 +4361,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4417,6 +4454,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -4548,6 +4586,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4640,6 +4679,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -4771,6 +4811,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -4864,6 +4905,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -4996,6 +5038,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5108,6 +5151,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -5259,6 +5303,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5476,6 +5521,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5560,6 +5606,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -5683,6 +5730,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -5768,6 +5816,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -5892,6 +5941,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -5977,6 +6027,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -6101,6 +6152,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6185,6 +6237,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -6308,6 +6361,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -6392,6 +6446,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -6515,6 +6570,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -6600,6 +6656,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -6724,6 +6781,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6829,6 +6887,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -6973,6 +7032,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7182,6 +7242,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -7274,6 +7335,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -7405,6 +7467,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -7498,6 +7561,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -7630,6 +7694,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -7723,6 +7788,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -7855,6 +7921,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7947,6 +8014,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -8078,6 +8146,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -8170,6 +8239,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -8301,6 +8371,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -8394,6 +8465,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -8526,6 +8598,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -8638,6 +8711,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -8789,6 +8863,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -9006,6 +9081,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -9088,6 +9164,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -9209,6 +9286,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -9292,6 +9370,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -9414,6 +9493,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -9497,6 +9577,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -9619,6 +9700,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -9701,6 +9783,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -9822,6 +9905,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -9904,6 +9988,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -10025,6 +10110,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -10108,6 +10194,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -10230,6 +10317,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10333,6 +10421,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -10475,6 +10564,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -10684,6 +10774,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -10776,6 +10867,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -10907,6 +10999,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -11000,6 +11093,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -11132,6 +11226,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -11225,6 +11320,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -11357,6 +11453,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -11449,6 +11546,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -11580,6 +11678,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -11672,6 +11771,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -11803,6 +11903,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -11896,6 +11997,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -12028,6 +12130,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -12140,6 +12243,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -12291,6 +12395,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -12508,6 +12613,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -12590,6 +12696,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -12712,6 +12819,7 @@ __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -12794,6 +12902,7 @@ __global__ void __launch_bounds__(64, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 lane groups
@@ -12904,6 +13013,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 heads
@@ -12987,6 +13097,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
   const int group = lane / 5;  // which of the warp's 6 lane groups
@@ -13109,6 +13220,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 heads
@@ -13192,6 +13304,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
   const int group = lane / 6;  // which of the warp's 5 lane groups
@@ -13315,6 +13428,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13397,6 +13511,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -13519,6 +13634,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13601,6 +13717,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -13711,6 +13828,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -13793,6 +13911,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 lane groups
@@ -13915,6 +14034,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -13997,6 +14117,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 lane groups
@@ -14118,6 +14239,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 heads
@@ -14201,6 +14323,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
   const int group = lane / 20;  // which of the warp's 1 lane groups
@@ -14323,6 +14446,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14426,6 +14550,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -14568,6 +14693,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14777,6 +14903,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -14889,6 +15016,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -15040,6 +15168,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15257,6 +15386,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15360,6 +15490,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -15502,6 +15633,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15711,6 +15843,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -15823,6 +15956,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -15974,6 +16108,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -16191,6 +16326,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -16294,6 +16430,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 lane groups
@@ -16436,6 +16573,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads

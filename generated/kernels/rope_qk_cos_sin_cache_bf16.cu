@@ -90,6 +90,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -252,6 +253,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -414,6 +416,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -576,6 +579,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -758,6 +762,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1009,6 +1014,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -1160,6 +1166,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -1311,6 +1318,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -1462,6 +1470,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1634,6 +1643,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -1875,6 +1885,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2196,6 +2207,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -2515,6 +2527,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -2682,6 +2695,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -2867,6 +2881,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3030,6 +3045,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -3192,6 +3208,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3374,6 +3391,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -3625,6 +3643,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -3776,6 +3795,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -3927,6 +3947,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4078,6 +4099,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4250,6 +4272,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -4490,6 +4513,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -4652,6 +4676,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -4814,6 +4839,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -4976,6 +5002,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5158,6 +5185,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -5409,6 +5437,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -5558,6 +5587,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -5707,6 +5737,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -5856,6 +5887,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6026,6 +6058,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6266,6 +6299,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -6428,6 +6462,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -6590,6 +6625,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -6752,6 +6788,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -6934,6 +6971,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7185,6 +7223,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
   const int group = lane / 4;  // which of the warp's 8 heads
@@ -7334,6 +7373,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
   const int group = lane / 8;  // which of the warp's 4 heads
@@ -7483,6 +7523,7 @@ __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
   const int group = lane / 16;  // which of the warp's 2 heads
@@ -7632,6 +7673,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads
@@ -7802,6 +7844,7 @@ __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
   const int group = lane / 32;  // which of the warp's 1 heads

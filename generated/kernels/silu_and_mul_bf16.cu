@@ -22,6 +22,7 @@ __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16)(const fg_silu_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -127,6 +128,7 @@ __global__ void __launch_bounds__(128, 4)
 FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16)(const fg_silu_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 31) / 32);  // warps per slice: fewer for a short row
@@ -213,6 +215,7 @@ __global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16)(const fg_silu_and_mul_params p, const uint32_t slices, const fg_udiv slices_div)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
@@ -318,6 +321,7 @@ __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_silu_and_mul_bf16_scalar)(const fg_silu_and_mul_params p)
 {
   fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
+  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
   const int C = (int)p.C;
   const int nc = (C + 0) / 1;               // chunks per row
   const int wr = 16;  // element path: a row takes the block (constant slot offsets)

@@ -19,14 +19,22 @@
 // Programmatic dependent launch (sm_90 and later; fg_set_pdl). A kernel
 // launched with it may be scheduled while the kernel before it on the stream
 // still runs, so every kernel's first statement waits until that kernel has
-// finished and its writes are visible, before any load or store. The kernel
-// after it is scheduled as this one's blocks exit: a trigger at the start
-// (griddepcontrol.launch_dependents) filled the multiprocessors with the next
-// kernel's waiting blocks and cost one kernel 18% (bench/NOTES.md). Launched
+// finished and its writes are visible, before any load or store. Launched
 // without the attribute, the wait does nothing.
 __device__ __forceinline__ void fg_grid_dependency() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+// Where the tile pdl_early is 1, a kernel's second statement lets the kernel
+// after it be scheduled at once: its blocks take the multiprocessors' free
+// slots and wait there (fg_grid_dependency) while this one runs, which takes
+// their launch off a short call's time. Elsewhere it is scheduled as this
+// kernel's blocks exit. Either way it starts its work only once this kernel
+// has finished.
+__device__ __forceinline__ void fg_launch_dependents() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
 // The launchers' one launch: kernel<<<grid, block, smem, stream>>>(args...),
