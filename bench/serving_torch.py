@@ -155,6 +155,10 @@ class Case:
         self.mutated = {"fused_add_rmsnorm": ("x", "residual"), "fused_add_rmsnorm_quant_fp8": ("residual",),
                         "rope_qk_cos_sin_cache": ("qkv",), "gated_residual_add": ("residual",)}.get(op, ())
 
+    def rows(self):
+        """The case's rows: T, or B * L for gated_residual_add ([B, L, C])."""
+        return self.dims[0] * self.dims[1] if self.op == "gated_residual_add" else self.dims[0]
+
     def make(self, seed=0, device="cuda"):
         g = torch.Generator(device=device).manual_seed(seed)
         bf = dict(dtype=torch.bfloat16, device=device)

@@ -27,11 +27,6 @@ import serving_torch  # noqa: E402
 import fusegen  # noqa: E402  (the installed package)
 
 
-def rows_of(case):
-    """A case's rows: T, or B * L for gated_residual_add ([B, L, C])."""
-    return case.dims[0] * case.dims[1] if case.op == "gated_residual_add" else case.dims[0]
-
-
 def kernel_us(fn, runs):
     """Median CUPTI duration of each kernel fn launches, by name, in the driver's flow."""
     for _ in range(5):
@@ -59,7 +54,7 @@ def main():
     print(f"{torch.cuda.get_device_name(0)}; fusegen {fusegen.version()}; torch {torch.__version__}", flush=True)
     print("case | fusegen us (sets) | torch.compile us (sets) | same-size copy us | kernels us: fusegen, Triton")
     for case in serving_torch.CASES:
-        if rows_of(case) > args.rows:
+        if case.rows() > args.rows:
             continue
         t = case.make()
         a = case.args(t)

@@ -1724,7 +1724,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, sum_steps, tail_above, tail_walk, token_block, walk, walk_index32, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, pdl_early, sum_steps, tail_above, tail_walk, token_block, walk, walk_index32, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {

@@ -35,7 +35,7 @@ TEST(test_tuning_spec_candidates_not_a_list) {
 
 TEST(test_tuning_spec_candidate_unknown_name) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
-                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, sum_steps, tail_above, tail_walk, token_block, walk, walk_index32, warps), got \"warp\"");
+                    "a tile parameter (ahead, block_phase, blocks_per_sm, chunks, even_runs, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, pdl_early, sum_steps, tail_above, tail_walk, token_block, walk, walk_index32, warps), got \"warp\"");
 }
 
 /* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first,
