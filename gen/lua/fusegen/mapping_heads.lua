@@ -26,7 +26,7 @@ local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
   evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0, token_block = 0, even_runs = 0, ahead = 0, block_phase = 0, tail_walk = 0, tail_above = 0, walk_index32 = 0,
-  sum_steps = 1, pdl_early = 1 }
+  sum_steps = 1 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -46,12 +46,11 @@ local TILE_DOC = {
   walk_index32 = "with a walk over a token's heads: 1: the walk's head index in 32 bits (unsigned: the mapping requires B * S * heads < 2^31, so h + hstep stays below 2^32), a register fewer; 0: 64 bits, which most walks run faster with (0 or 1; ignored without a walk)",
   sum_steps = "with the need whole_token (a sum over the token's heads before its head stages), on the 16-byte path with a head size fixed at generation: n: that sum's pass over the token issues n head steps' loads, as raw 16-byte chunks, before it sums any, so that n steps' loads are in flight where each step waited for the last; 1: a step at a time (1 to 4; ignored elsewhere)",
   token_block = "with a whole token per item (the need whole_token, or walk = \"token\"): 0: a warp per item; 1: a block per item, its warps' lane groups taking the token's heads together (warps x G at a time) and its sums over the token through shared memory (ignored where a warp's lanes do not all hold heads) (0 or 1)",
-  pdl_early = "1: where the call is launched with programmatic dependent launch (fg_set_pdl), the kernel's second statement lets the kernel after it on the stream be scheduled at once, its blocks waiting on the multiprocessors while this one runs (in a CUDA graph, a norm of 32 rows ran about 20% faster with it than with 0 on an H200; a flat grid of many small blocks may pay for it even without PDL); 0: that kernel is scheduled as this one's blocks exit (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 },
   token_block = { 0, 1 }, even_runs = { 0, 1 }, ahead = { 0, 3 }, block_phase = { 0, 1 }, tail_walk = { 0, 64 }, tail_above = { 0, 64 }, walk_index32 = { 0, 1 },
-  sum_steps = { 1, 4 }, pdl_early = { 0, 1 } }
+  sum_steps = { 1, 4 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
 -- flat_waves means nothing there; a walk has no lean form, and only a walk
@@ -68,8 +67,8 @@ end
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
-M.TILE_KINDS = { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS, special = { walk = { token = true } },
-  normalize = normalize }
+M.TILE_KINDS = tiles_mod.kinds { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS,
+  special = { walk = { token = true } }, normalize = normalize }
 
 function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TILE_KINDS) end
 
@@ -353,7 +352,6 @@ function M.plan(spec, v, tuning)
   -- runs would pay more for their position and table row than the tail saves)
   m.tail_above = m.tail and m.tiles.tail_above or 0
   m.min_blocks = m.tiles.min_blocks
-  m.pdl_early = m.tiles.pdl_early == 1
   tiles_mod.check_min_blocks(spec, v, m.threads, m.min_blocks)
   -- the lean form: not for a walk (a warp per token, or runs of its heads)
   m.lean = m.tiles.lean == 1 and not m.walk

@@ -36,7 +36,7 @@ local M = { NAME = "rows" }
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
   bulk_rows = 0, ring_holds = 0, short_rows = 0, short_chunks = 0, flat_above = 0, bf16_shift = 0, l2_last = 0, full_rows = 1, hold_rows = 0,
-  refill_late = 0, batch_inner = 0, pdl_early = 1 }
+  refill_late = 0, batch_inner = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -61,17 +61,16 @@ local TILE_DOC = {
   hold_rows = "1: after the row's last reduction, the pointers of the rows many rows read (modulation rows per batch, select's branches) pass through an empty asm (fg_hold), so that ptxas cannot hoist those rows' loads above the reductions, where they would hold registers across them: select01's FULL instance without the residual spilled 84 bytes at 32 registers without it, and ran 0.7 to 2.2% faster with it than one instance on an H200; 0: not (0 or 1)",
   batch_inner = "1: the grid of a block per row group (blocks_per_sm = 0) takes the batch entry innermost: block i runs batch entry i mod B of row group i / B (a launcher-made divisor), so that the rows many rows read of every batch entry (modulation rows per batch, select's branches) are read from the call's start; select01 without the residual on an H200 paid about 0.6 us where those rows changed in the middle of a call (B = 2), whatever was prefetched into L2; 0: the batch entry outermost, a grid dimension of its own (no division) (0 or 1; blocks_per_sm = 0, not with slice_warps, a batch dim, else ignored)",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
-  pdl_early = "1: where the call is launched with programmatic dependent launch (fg_set_pdl), the kernel's second statement lets the kernel after it on the stream be scheduled at once, its blocks waiting on the multiprocessors while this one runs (in a CUDA graph, a norm of 32 rows ran about 20% faster with it than with 0 on an H200; a flat grid of many small blocks may pay for it even without PDL); 0: that kernel is scheduled as this one's blocks exit (0 or 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
   l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, refill_late = { 0, 1 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 }, short_chunks = { 0, 32 },
   flat_above = { 0, 1024 }, bf16_shift = { 0, 1 }, l2_last = { 0, 1 }, full_rows = { 0, 1 }, hold_rows = { 0, 1 },
-  batch_inner = { 0, 1 }, pdl_early = { 0, 1 } }
+  batch_inner = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
-M.TILE_KINDS = { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS }
+M.TILE_KINDS = tiles_mod.kinds { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS }
 
 function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TILE_KINDS) end
 
@@ -311,7 +310,6 @@ function M.plan(spec, v, tuning)
   m.threads = 32 * m.warps
   m.blocks_per_sm = m.tiles.blocks_per_sm
   m.min_blocks = m.tiles.min_blocks
-  m.pdl_early = m.tiles.pdl_early == 1
   m.rows_per_block = m.vec and m.tiles.rows_per_block or 0  -- the element path: a row takes the block
   m.prefetch = m.vec and m.tiles.prefetch or 0  -- the element path loads at use
   m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of the streamed inputs

@@ -22,6 +22,27 @@ local M = {}
 M.MAX_CANDIDATES = 64
 M.MAX_AROUND = 16
 
+-- The tiles of every mapping's kernel skeleton (kernel/kernel_start.cu.tpl),
+-- beside each mapping's own.
+local COMMON = {
+  defaults = { pdl_early = 1 },
+  doc = {
+    pdl_early = "1: where the call is launched with programmatic dependent launch (fg_set_pdl), the kernel's second statement lets the kernel after it on the stream be scheduled at once, its blocks waiting on the multiprocessors while this one runs (in a CUDA graph, a norm of 32 rows ran about 20% faster with it than with 0 on an H200; a flat grid of many small blocks may pay for it even without PDL); 0: that kernel is scheduled as this one's blocks exit (0 or 1)",
+  },
+  limits = { pdl_early = { 0, 1 } },
+}
+
+-- A mapping's tile kinds (the shape above) with the common tiles added.
+function M.kinds(kinds)
+  for _, part in ipairs({ "defaults", "doc", "limits" }) do
+    for k, x in pairs(COMMON[part]) do
+      assert(kinds[part][k] == nil, "a mapping's own tile named as a common one: " .. k)
+      kinds[part][k] = x
+    end
+  end
+  return kinds
+end
+
 local function param_names(kinds)
   local names = {}
   for n in pairs(kinds.doc) do names[#names + 1] = n end

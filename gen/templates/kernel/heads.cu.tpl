@@ -29,10 +29,7 @@ struct $(grid_type) {
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 {
-  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
-% if m.pdl_early then
-  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
-% end
+% include("kernel/kernel_start.cu.tpl")
   const int lane = threadIdx.x & 31;
   const int pos = lane % $(m.L);    // this lane's chunk position within its head
 % if m.token_block then

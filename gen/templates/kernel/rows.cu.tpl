@@ -51,10 +51,7 @@ $(name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div$
 $(name)(const $(params_type) p$(const_params))
 % end
 {
-  fg_grid_dependency();  // the kernel before on the stream has finished (programmatic dependent launch)
-% if m.pdl_early then
-  fg_launch_dependents();  // tile pdl_early: the kernel after may be scheduled now, to wait for this one
-% end
+% include("kernel/kernel_start.cu.tpl")
 % if m.reduce and m.wide_sum then
   __shared__ __align__(16) float red[2][$(m.warps)];  // partial sums of the row's warps (read as float4)
 % elseif m.reduce then
