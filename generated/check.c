@@ -357,6 +357,19 @@ static _Thread_local int vouched; /* fg__vouch_for_devices */
 
 void fg__vouch_for_devices(int on) { vouched = on; }
 
+int fg__enter_device(int device_id) {
+  int current = -1;
+  if (cudaGetDevice(&current) != cudaSuccess || current == device_id || cudaSetDevice(device_id) != cudaSuccess) {
+    cudaGetLastError(); /* nothing switched: the call's device check says why, if anything is wrong */
+    return -1;
+  }
+  return current;
+}
+
+void fg__leave_device(int previous) {
+  if (previous >= 0 && cudaSetDevice(previous) != cudaSuccess) cudaGetLastError();
+}
+
 fg_status fg__check_device(const fg__op_sig *sig, fg__call *c) {
   const char *fn = sig->fn;
   const int device_id = c->device;

@@ -121,6 +121,15 @@ void fg__forget_device_models(void);
    never set it: their pointers are each checked. */
 void fg__vouch_for_devices(int on);
 
+/* The Python layer runs a call on its tensors' device, as PyTorch's own ops
+   do, where the C API leaves the current device to its caller (docs/api.md
+   2.4): fg__enter_device makes device_id the calling thread's current device
+   and returns the device to give back to fg__leave_device after the call, or
+   -1 where it changed nothing (already current, or no such device: the call's
+   device check then refuses it). */
+int fg__enter_device(int device_id);
+void fg__leave_device(int previous);
+
 /* Check every tensor descriptor of a call against the op's signature; no GPU needed. */
 fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *tensors, fg__call *c);
 /* Then the current device and the pointers (each on it, not host memory); fills cc and sm_count. */

@@ -2,8 +2,9 @@
  * launcher's occupancy are chosen per device), both results against a float64
  * host reference and equal to each other; a call whose tensors are on the other
  * device than the current one is refused and writes nothing. Skipped with fewer
- * than two GPUs. */
+ * than two GPUs. And the Python layer's switch to its tensors' device. */
 #include "fusegen.h"
+#include "fusegen_internal.h" /* fg__enter_device */
 #include "gpu_util.h"
 #include "harness.h"
 
@@ -99,4 +100,26 @@ TEST(test_multi_gpu_rope_on_each_device) {
     gbuf_free(&r[d].x), gbuf_free(&r[d].out), gbuf_free(&r[d].c), gbuf_free(&r[d].s);
   }
   cudaSetDevice(0);
+}
+
+/* The Python layer's device switch (fg__enter_device, fg__leave_device): the
+   current device, or one that does not exist, changes nothing and leaves no
+   CUDA error behind; with two GPUs, the other one is made current and the
+   first given back. */
+TEST(test_multi_gpu_python_layer_device_switch) {
+  int count = 0, current = -1;
+  if (!test_have_gpu() || cudaGetDeviceCount(&count) != cudaSuccess || count < 1) SKIP("no GPU");
+  CHECK(cudaSetDevice(0) == cudaSuccess);
+  CHECK_MSG(fg__enter_device(0) == -1, "entering the current device switched");
+  CHECK(cudaGetDevice(&current) == cudaSuccess && current == 0);
+  CHECK_MSG(fg__enter_device(count) == -1, "entering cuda:%d, which does not exist, switched", count);
+  CHECK(cudaGetDevice(&current) == cudaSuccess && current == 0 && cudaGetLastError() == cudaSuccess);
+  fg__leave_device(-1);
+  CHECK(cudaGetDevice(&current) == cudaSuccess && current == 0);
+  if (count < 2) return;
+  const int prev = fg__enter_device(1);
+  CHECK_MSG(prev == 0, "entering cuda:1 from cuda:0 gave %d", prev);
+  CHECK(cudaGetDevice(&current) == cudaSuccess && current == 1);
+  fg__leave_device(prev);
+  CHECK(cudaGetDevice(&current) == cudaSuccess && current == 0);
 }

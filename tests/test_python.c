@@ -1,8 +1,10 @@
 /* The Python package's GPU tests (tests/python/test_ops_gpu.py: the ops against
  * references; tests/python/test_torch_gpu.py: torch.ops, opcheck, torch.compile,
- * CUDA graphs, streams) where they can run: python3 with PyTorch, a GPU, and
- * the package installed (`pip install .`). Skipped otherwise. The package's
- * install and import without a GPU: tests/python/test_package.py (CI). */
+ * CUDA graphs, streams; tests/python/test_devices_gpu.py: calls on a GPU other
+ * than the current one, with two GPUs) where they can run: python3 with
+ * PyTorch, a GPU, and the package installed (`pip install .`). Skipped
+ * otherwise. The package's install and import without a GPU:
+ * tests/python/test_package.py (CI). */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
@@ -18,4 +20,6 @@ TEST(test_python_binding) {
   CHECK_MSG(rc == 0, "tests/python/test_ops_gpu.py failed (exit status %d)", rc);
   rc = system("python3 tests/python/test_torch_gpu.py");
   CHECK_MSG(rc == 0, "tests/python/test_torch_gpu.py failed (exit status %d)", rc);
+  rc = system("python3 tests/python/test_devices_gpu.py");
+  CHECK_MSG(rc == 0, "tests/python/test_devices_gpu.py failed (exit status %d)", rc);
 }

@@ -36,7 +36,7 @@ static PyObject* op_fused_add_rmsnorm(PyObject* self, PyObject* const* args, Py_
     if ((r = fgpy_tensor(&c, args[4], "fused_add_rmsnorm", "residual_out", 1, &t[4])) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[5], "fused_add_rmsnorm", "eps", &s[0].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[6], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_fused_add_rmsnorm(t[0], t[1], t[2], t[3], t[4], s[0].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -86,7 +86,7 @@ static PyObject* op_fused_add_rmsnorm_quant_fp8(PyObject* self, PyObject* const*
     if ((r = fgpy_tensor(&c, args[4], "fused_add_rmsnorm_quant_fp8", "out", 0, &t[4])) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[5], "fused_add_rmsnorm_quant_fp8", "eps", &s[0].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[6], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_fused_add_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], t[4], s[0].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -131,7 +131,7 @@ static PyObject* op_gated_residual_add(PyObject* self, PyObject* const* args, Py
     if ((r = fgpy_tensor(&c, args[2], "gated_residual_add", "residual", 0, &t[2])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[3], "gated_residual_add", "out", 1, &t[3])) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[4], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_gated_residual_add(t[0], t[1], t[2], t[3], stream));
 fail:
     return fgpy_abort(&c, r);
@@ -171,7 +171,7 @@ static PyObject* op_gelu_tanh_and_mul(PyObject* self, PyObject* const* args, Py_
     if ((r = fgpy_tensor(&c, args[0], "gelu_tanh_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[1], "gelu_tanh_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[2], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_gelu_tanh_and_mul(t[0], t[1], stream));
 fail:
     return fgpy_abort(&c, r);
@@ -216,7 +216,7 @@ static PyObject* op_layernorm(PyObject* self, PyObject* const* args, Py_ssize_t 
     if ((r = fgpy_tensor(&c, args[3], "layernorm", "out", 1, &t[3])) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[4], "layernorm", "eps", &s[0].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[5], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_layernorm(t[0], t[1], t[2], t[3], s[0].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -277,7 +277,7 @@ static PyObject* op_norm_modulate(PyObject* self, PyObject* const* args, Py_ssiz
     if ((r = fgpy_f32(args[10], "norm_modulate", "eps", &s[1].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[11], "norm_modulate", "scale_offset", &s[2].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[12], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_norm_modulate(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], (fg_norm)s[0].e, s[1].f, s[2].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -343,7 +343,7 @@ static PyObject* op_norm_modulate_per_frame(PyObject* self, PyObject* const* arg
     if ((r = fgpy_f32(args[10], "norm_modulate_per_frame", "eps", &s[1].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[11], "norm_modulate_per_frame", "scale_offset", &s[2].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[12], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_norm_modulate_per_frame(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], (fg_norm)s[0].e, s[1].f, s[2].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -409,7 +409,7 @@ static PyObject* op_norm_modulate_per_token(PyObject* self, PyObject* const* arg
     if ((r = fgpy_f32(args[10], "norm_modulate_per_token", "eps", &s[1].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[11], "norm_modulate_per_token", "scale_offset", &s[2].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[12], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_norm_modulate_per_token(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], (fg_norm)s[0].e, s[1].f, s[2].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -475,7 +475,7 @@ static PyObject* op_norm_modulate_scalar(PyObject* self, PyObject* const* args, 
     if ((r = fgpy_f32(args[10], "norm_modulate_scalar", "scale", &s[3].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[11], "norm_modulate_scalar", "shift", &s[4].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[12], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_norm_modulate_scalar(t[0], t[1], t[2], t[3], t[4], t[5], t[6], (fg_norm)s[0].e, s[1].f, s[2].f, s[3].f, s[4].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -551,7 +551,7 @@ static PyObject* op_norm_modulate_select01(PyObject* self, PyObject* const* args
     if ((r = fgpy_f32(args[16], "norm_modulate_select01", "eps", &s[1].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[17], "norm_modulate_select01", "scale_offset", &s[2].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[18], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_norm_modulate_select01(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], (fg_norm)s[0].e, s[1].f, s[2].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -617,7 +617,7 @@ static PyObject* op_qknorm_across_heads_rope(PyObject* self, PyObject* const* ar
     if ((r = fgpy_f32(args[7], "qknorm_across_heads_rope", "eps", &s[1].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[8], "qknorm_across_heads_rope", "norm_rounding", enum_norm_rounding, 2, &s[2].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[9], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_qknorm_across_heads_rope(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].e, s[1].f, (fg_norm_rounding)s[2].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -674,7 +674,7 @@ static PyObject* op_qknorm_across_heads_rope_per_head(PyObject* self, PyObject* 
     if ((r = fgpy_f32(args[7], "qknorm_across_heads_rope_per_head", "eps", &s[1].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[8], "qknorm_across_heads_rope_per_head", "norm_rounding", enum_norm_rounding, 2, &s[2].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[9], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_qknorm_across_heads_rope_per_head(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].e, s[1].f, (fg_norm_rounding)s[2].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -731,7 +731,7 @@ static PyObject* op_qknorm_rope(PyObject* self, PyObject* const* args, Py_ssize_
     if ((r = fgpy_f32(args[7], "qknorm_rope", "eps", &s[1].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[8], "qknorm_rope", "norm_rounding", enum_norm_rounding, 2, &s[2].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[9], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_qknorm_rope(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].e, s[1].f, (fg_norm_rounding)s[2].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -790,7 +790,7 @@ static PyObject* op_qknorm_rope_cos_sin_cache(PyObject* self, PyObject* const* a
     if ((r = fgpy_i64(args[8], "qknorm_rope_cos_sin_cache", "position_offset", &s[2].i)) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[9], "qknorm_rope_cos_sin_cache", "norm_rounding", enum_norm_rounding, 2, &s[3].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[10], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_qknorm_rope_cos_sin_cache(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].e, s[1].f, s[2].i, (fg_norm_rounding)s[3].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -851,7 +851,7 @@ static PyObject* op_qknorm_rope_positions(PyObject* self, PyObject* const* args,
     if ((r = fgpy_i64(args[9], "qknorm_rope_positions", "position_offset", &s[2].i)) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[10], "qknorm_rope_positions", "norm_rounding", enum_norm_rounding, 2, &s[3].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[11], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_qknorm_rope_positions(t[0], t[1], t[2], t[3], t[4], t[5], t[6], (fg_pairing)s[0].e, s[1].f, s[2].i, (fg_norm_rounding)s[3].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -899,7 +899,7 @@ static PyObject* op_rmsnorm(PyObject* self, PyObject* const* args, Py_ssize_t na
     if ((r = fgpy_tensor(&c, args[2], "rmsnorm", "out", 1, &t[2])) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[3], "rmsnorm", "eps", &s[0].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[4], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rmsnorm(t[0], t[1], t[2], s[0].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -949,7 +949,7 @@ static PyObject* op_rmsnorm_dynamic_quant_fp8(PyObject* self, PyObject* const* a
     if ((r = fgpy_tensor(&c, args[5], "rmsnorm_dynamic_quant_fp8", "residual", 1, &t[5])) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[6], "rmsnorm_dynamic_quant_fp8", "eps", &s[0].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[7], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rmsnorm_dynamic_quant_fp8(t[0], t[1], t[2], t[3], t[4], t[5], s[0].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -998,7 +998,7 @@ static PyObject* op_rmsnorm_quant_fp8(PyObject* self, PyObject* const* args, Py_
     if ((r = fgpy_tensor(&c, args[3], "rmsnorm_quant_fp8", "out", 0, &t[3])) != FGPY_OK) goto fail;
     if ((r = fgpy_f32(args[4], "rmsnorm_quant_fp8", "eps", &s[0].f)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[5], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], s[0].f, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -1045,7 +1045,7 @@ static PyObject* op_rope(PyObject* self, PyObject* const* args, Py_ssize_t nargs
     if ((r = fgpy_tensor(&c, args[3], "rope", "sin", 0, &t[3])) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[4], "rope", "pairing", enum_pairing, 2, &s[0].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[5], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rope(t[0], t[1], t[2], t[3], (fg_pairing)s[0].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -1094,7 +1094,7 @@ static PyObject* op_rope_cos_sin_cache(PyObject* self, PyObject* const* args, Py
     if ((r = fgpy_enum(args[4], "rope_cos_sin_cache", "pairing", enum_pairing, 2, &s[0].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_i64(args[5], "rope_cos_sin_cache", "position_offset", &s[1].i)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[6], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rope_cos_sin_cache(t[0], t[1], t[2], t[3], (fg_pairing)s[0].e, s[1].i, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -1143,7 +1143,7 @@ static PyObject* op_rope_per_head(PyObject* self, PyObject* const* args, Py_ssiz
     if ((r = fgpy_enum(args[4], "rope_per_head", "pairing", enum_pairing, 2, &s[0].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[5], "rope_per_head", "rounding", enum_rounding, 2, &s[1].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[6], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rope_per_head(t[0], t[1], t[2], t[3], (fg_pairing)s[0].e, (fg_rounding)s[1].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -1194,7 +1194,7 @@ static PyObject* op_rope_positions(PyObject* self, PyObject* const* args, Py_ssi
     if ((r = fgpy_enum(args[5], "rope_positions", "pairing", enum_pairing, 2, &s[0].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_i64(args[6], "rope_positions", "position_offset", &s[1].i)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[7], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rope_positions(t[0], t[1], t[2], t[3], t[4], (fg_pairing)s[0].e, s[1].i, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -1246,7 +1246,7 @@ static PyObject* op_rope_qk(PyObject* self, PyObject* const* args, Py_ssize_t na
     if ((r = fgpy_tensor(&c, args[5], "rope_qk", "sin", 0, &t[5])) != FGPY_OK) goto fail;
     if ((r = fgpy_enum(args[6], "rope_qk", "pairing", enum_pairing, 2, &s[0].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[7], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rope_qk(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].e, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -1301,7 +1301,7 @@ static PyObject* op_rope_qk_cos_sin_cache(PyObject* self, PyObject* const* args,
     if ((r = fgpy_enum(args[6], "rope_qk_cos_sin_cache", "pairing", enum_pairing, 2, &s[0].e)) != FGPY_OK) goto fail;
     if ((r = fgpy_i64(args[7], "rope_qk_cos_sin_cache", "position_offset", &s[1].i)) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[8], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_rope_qk_cos_sin_cache(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].e, s[1].i, stream));
 fail:
     return fgpy_abort(&c, r);
@@ -1343,7 +1343,7 @@ static PyObject* op_silu_and_mul(PyObject* self, PyObject* const* args, Py_ssize
     if ((r = fgpy_tensor(&c, args[0], "silu_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[1], "silu_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
     if ((r = fgpy_stream(&c, args[2], &stream)) != FGPY_OK) goto fail;
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_silu_and_mul(t[0], t[1], stream));
 fail:
     return fgpy_abort(&c, r);

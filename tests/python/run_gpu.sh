@@ -13,6 +13,7 @@ FUSEGEN_ARCHS=$archs python3 -m pip install $isolation .
 status=0
 python3 tests/python/test_ops_gpu.py || status=1
 python3 tests/python/test_torch_gpu.py || status=1
+python3 tests/python/test_devices_gpu.py || status=1
 python3 bench/driver.py --only host
 python3 bench/block.py
 exit $status

@@ -55,7 +55,7 @@ static PyObject* op_$(op.op)(PyObject* self, PyObject* const* args, Py_ssize_t n
 %     else call[#call + 1] = "s[" .. (i - 1) .. "].i" end
 %   end
 %   call[#call + 1] = "stream"
-    fgpy_vouch(&c);
+    fgpy_enter(&c);
     return fgpy_finish(&c, fg_$(op.op)($(table.concat(call, ", "))));
 fail:
     return fgpy_abort(&c, r);

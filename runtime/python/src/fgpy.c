@@ -40,6 +40,7 @@ void fgpy_begin(fgpy_call *c) {
   c->device_type = 0;
   c->device_id = 0;
   c->exchanged = 1;
+  c->restore_device = -1;
 }
 
 PyObject *fgpy_arity(const char *op, Py_ssize_t expected, Py_ssize_t got) {
@@ -224,10 +225,15 @@ static void release(fgpy_call *c) {
   c->nkeep = 0;
 }
 
-void fgpy_vouch(fgpy_call *c) { fg__vouch_for_devices(c->exchanged && c->ntensors > 0); }
+void fgpy_enter(fgpy_call *c) {
+  if (c->device_type == kDLCUDA || c->device_type == kDLCUDAManaged) c->restore_device = fg__enter_device(c->device_id);
+  fg__vouch_for_devices(c->exchanged && c->ntensors > 0);
+}
 
 PyObject *fgpy_finish(fgpy_call *c, fg_status status) {
   fg__vouch_for_devices(0);
+  fg__leave_device(c->restore_device);
+  c->restore_device = -1;
   release(c);
   if (status == FG_OK) Py_RETURN_NONE;
   PyObject *cls = error_class ? error_class : PyExc_RuntimeError;

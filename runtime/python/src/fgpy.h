@@ -29,6 +29,7 @@ typedef struct {
   int device_type;   /* of the first tensor on a device (kDLCUDA), else 0 */
   int device_id;
   int exchanged;     /* every tensor so far came through the exchange API */
+  int restore_device; /* the current device before the call, where fgpy_enter switched it; else -1 */
 } fgpy_call;
 
 /* A scalar argument: an enum's index, an f32 or an i64. */
@@ -57,12 +58,15 @@ int fgpy_i64(PyObject *obj, const char *op, const char *name, int64_t *out);
  * stream 0 without PyTorch tensors); an int (cudaStream_t); or an object with
  * .cuda_stream (torch.cuda.Stream). */
 int fgpy_stream(fgpy_call *c, PyObject *obj, fg_stream_t *out);
-/* Just before the library call: where every tensor came through PyTorch's
- * exchange API, their DLPack device fields are PyTorch's own, and the library
- * takes them for the pointers' (fg__vouch_for_devices) instead of asking CUDA
- * about each pointer; fgpy_finish ends it. */
-void fgpy_vouch(fgpy_call *c);
-/* After the library call: None, or FusegenError(status, fg_last_error()). */
+/* Just before the library call. The call runs on its tensors' device, as
+ * PyTorch's ops do: where that is not the current CUDA device, it is made
+ * current for the call (fg__enter_device). And where every tensor came through
+ * PyTorch's exchange API, their DLPack device fields are PyTorch's own, and the
+ * library takes them for the pointers' (fg__vouch_for_devices) instead of
+ * asking CUDA about each pointer. fgpy_finish undoes both. */
+void fgpy_enter(fgpy_call *c);
+/* After the library call: the current device as it was; None, or
+ * FusegenError(status, fg_last_error()). */
 PyObject *fgpy_finish(fgpy_call *c, fg_status status);
 /* After a converter failed (FGPY_ERROR: NULL) or routed (NotImplemented). */
 PyObject *fgpy_abort(fgpy_call *c, int result);
