@@ -15,16 +15,7 @@ import torch
 import fusegen
 
 warnings.filterwarnings("ignore")
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what, flush=True)
+from checks import check, finish  # tests/python/checks.py
 
 
 if torch.cuda.device_count() < 2:
@@ -100,5 +91,4 @@ for name, fn in forms[:2]:
     check(bool(torch.isnan(out1.float()).all()), f"{name}: the refused call wrote nothing")
     check(torch.cuda.current_device() == 0, f"{name}: the current device after a refused call")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

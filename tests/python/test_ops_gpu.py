@@ -3,22 +3,12 @@ results against float64 references, PyTorch eager bit for bit where the op
 promises it, objects that only export DLPack, the library's refusals. Run by the
 test runner (test_python_binding) when python3 can import torch and fusegen and
 sees a GPU; prints `N passed, N failed`."""
-import sys
 
 import torch
 
 import fusegen
 
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what)
+from checks import check, finish  # tests/python/checks.py
 
 
 def reference(x, cos, sin, pairing):
@@ -218,5 +208,4 @@ try:
 except fusegen.FusegenError as e:
     check(e.status_name == "FG_ERR_SHAPE" and "q_weight" in e.message, f"short q_weight: {e}")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -14,16 +14,7 @@ import sys
 import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what, flush=True)
+from checks import check, finish  # tests/python/checks.py
 
 
 def raises(fn, exc):
@@ -267,5 +258,4 @@ else:
     except Exception as e:  # inductor needs a C++ compiler for host code
         check(False, f"inductor: {type(e).__name__}: {e}")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

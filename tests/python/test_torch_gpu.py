@@ -8,7 +8,6 @@ stream in eager mode, under compile and during capture; refused calls raise
 FusegenError with the library's status and message. Run by the test runner
 (test_python_binding); prints `N passed, N failed`."""
 import itertools
-import sys
 import warnings
 
 import torch
@@ -17,16 +16,7 @@ import fusegen
 
 warnings.filterwarnings("ignore")
 torch._dynamo.config.cache_size_limit = 64
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", what, flush=True)
+from checks import check, finish  # tests/python/checks.py
 
 
 from fusegen.testing import clone_all, example_call, schema_call  # noqa: E402
@@ -250,5 +240,4 @@ for what, fn in (("function", lambda: fusegen.rope(xb, big, big)),
         check(e.status_name == "FG_ERR_SHAPE" and e.status == 3 and "R = 96" in e.message, f"{what}: {e}")
 check(torch.equal(xb, keep), "refused calls wrote nothing")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()
