@@ -358,11 +358,11 @@ void fg__vouch_for_devices(int on) { vouched = on; }
 
 int fg__enter_device(int device_id) {
   int current = -1;
-  if (cudaGetDevice(&current) != cudaSuccess || current == device_id || cudaSetDevice(device_id) != cudaSuccess) {
-    cudaGetLastError(); /* nothing switched: the call's device check says why, if anything is wrong */
+  if (cudaGetDevice(&current) != cudaSuccess || (current != device_id && cudaSetDevice(device_id) != cudaSuccess)) {
+    cudaGetLastError(); /* nothing switched: the call's device check says why */
     return -1;
   }
-  return current;
+  return current == device_id ? -1 : current;
 }
 
 void fg__leave_device(int previous) {
