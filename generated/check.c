@@ -3,7 +3,7 @@
  * signature generated from its spec; nothing is launched unless all is well.
  * fg__check_call looks only at the descriptors (structure, dtype, device type,
  * shape, strides, alignment, overlap) and needs no GPU; fg__check_device then
- * asks CUDA about the pointers and the current device. */
+ * asks CUDA about the pointers, the current device and the stream's device. */
 #include "fusegen_internal.h"
 
 #include <stdint.h>
@@ -370,7 +370,7 @@ void fg__leave_device(int previous) {
   if (previous >= 0 && cudaSetDevice(previous) != cudaSuccess) cudaGetLastError();
 }
 
-fg_status fg__check_device(const fg__op_sig *sig, fg__call *c) {
+fg_status fg__check_device(const fg__op_sig *sig, fg__call *c, fg_stream_t stream) {
   const char *fn = sig->fn;
   const int device_id = c->device;
   const int trust = vouched;
@@ -400,6 +400,29 @@ fg_status fg__check_device(const fg__op_sig *sig, fg__call *c) {
       return fg__fail(FG_ERR_DEVICE, "%s: %s.data lives on cuda:%d, not on cuda:%d", fn, sig->tensors[i].name,
                       attr.device, current);
   }
+#if CUDART_VERSION >= 12080
+  /* a stream of another device: on two H200s CUDA took such a launch without an
+     error, and the output was still unwritten once the tensors' device had
+     synchronised. The implicit streams are each the current device's own, and
+     a capturing stream is not asked (CUDA refuses the query there and ends the
+     capture). */
+  cudaStream_t s = (cudaStream_t)stream;
+  enum cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (s && s != cudaStreamLegacy && s != cudaStreamPerThread) {
+    int stream_device = current;
+    err = cudaStreamIsCapturing(s, &capture);
+    if (err == cudaSuccess && capture == cudaStreamCaptureStatusNone) err = cudaStreamGetDevice(s, &stream_device);
+    if (err != cudaSuccess) {
+      cudaGetLastError();
+      return fg__fail(FG_ERR_DEVICE, "%s: stream: cannot query it: %s", fn, cudaGetErrorString(err));
+    }
+    if (stream_device != current)
+      return fg__fail(FG_ERR_DEVICE, "%s: stream: a stream of cuda:%d, but the tensors are on cuda:%d", fn,
+                      stream_device, current);
+  }
+#else
+  (void)stream; /* cudaStreamGetDevice: CUDA 12.8 and later */
+#endif
   if (!fg__device_props(current, &c->cc, &c->sm_count))
     return fg__fail(FG_ERR_DEVICE, "%s: cannot read the properties of cuda:%d", fn, current);
   c->device = current;

@@ -106,7 +106,7 @@ fg_status fg_fused_add_rmsnorm_quant_fp8(const DLTensor* x, DLTensor* residual, 
     general_[2] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__fused_add_rmsnorm_quant_fp8_sig, &c_);
+    st_ = fg__check_device(&fg__fused_add_rmsnorm_quant_fp8_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__fused_add_rmsnorm_quant_fp8_kernels, fg__fused_add_rmsnorm_quant_fp8_kernel_count, 3, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__fused_add_rmsnorm_quant_fp8_sig, key_, 3, axis_desc_, c_.cc, "the weight is fp32 or the dtype of x");

@@ -87,7 +87,7 @@ fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const D
     general_[1] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__gated_residual_add_sig, &c_);
+    st_ = fg__check_device(&fg__gated_residual_add_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__gated_residual_add_kernels, fg__gated_residual_add_kernel_count, 2, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__gated_residual_add_sig, key_, 2, axis_desc_, c_.cc, "");

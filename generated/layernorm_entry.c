@@ -83,7 +83,7 @@ fg_status fg_layernorm(const DLTensor* x, const DLTensor* weight, const DLTensor
     general_[1] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__layernorm_sig, &c_);
+    st_ = fg__check_device(&fg__layernorm_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__layernorm_kernels, fg__layernorm_kernel_count, 2, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__layernorm_sig, key_, 2, axis_desc_, c_.cc, "");

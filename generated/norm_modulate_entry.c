@@ -129,7 +129,7 @@ fg_status fg_norm_modulate(const DLTensor* x, DLTensor* out, const DLTensor* sca
     general_[2] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__norm_modulate_sig, &c_);
+    st_ = fg__check_device(&fg__norm_modulate_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__norm_modulate_kernels, fg__norm_modulate_kernel_count, 3, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__norm_modulate_sig, key_, 3, axis_desc_, c_.cc, "");

@@ -175,7 +175,7 @@ fg_status fg_qknorm_rope_positions(DLTensor* q, DLTensor* k, const DLTensor* q_w
     general_[7] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__qknorm_rope_positions_sig, &c_);
+    st_ = fg__check_device(&fg__qknorm_rope_positions_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__qknorm_rope_positions_kernels, fg__qknorm_rope_positions_kernel_count, 8, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__qknorm_rope_positions_sig, key_, 8, axis_desc_, c_.cc, "weights are fp32 or the dtype of q; the tables are fp32");

@@ -119,7 +119,7 @@ fg_status fg_rmsnorm_dynamic_quant_fp8(const DLTensor* x, const DLTensor* weight
     general_[3] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__rmsnorm_dynamic_quant_fp8_sig, &c_);
+    st_ = fg__check_device(&fg__rmsnorm_dynamic_quant_fp8_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__rmsnorm_dynamic_quant_fp8_kernels, fg__rmsnorm_dynamic_quant_fp8_kernel_count, 4, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__rmsnorm_dynamic_quant_fp8_sig, key_, 4, axis_desc_, c_.cc, "the weight is fp32 or the dtype of x");

@@ -144,7 +144,7 @@ fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos
     general_[6] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__rope_per_head_sig, &c_);
+    st_ = fg__check_device(&fg__rope_per_head_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__rope_per_head_kernels, fg__rope_per_head_kernel_count, 7, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__rope_per_head_sig, key_, 7, axis_desc_, c_.cc, "eager_bf16 rounding needs bf16 x");

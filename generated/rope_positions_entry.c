@@ -150,7 +150,7 @@ fg_status fg_rope_positions(const DLTensor* x, DLTensor* out, const DLTensor* co
     general_[6] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__rope_positions_sig, &c_);
+    st_ = fg__check_device(&fg__rope_positions_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__rope_positions_kernels, fg__rope_positions_kernel_count, 7, key_, general_, c_.cc, c_.model);
     if (!e_) return fg__no_kernel(&fg__rope_positions_sig, key_, 7, axis_desc_, c_.cc, "other head sizes, R < D, fp32 x and other tables run the general variant");

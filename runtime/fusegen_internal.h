@@ -132,8 +132,9 @@ void fg__leave_device(int previous);
 
 /* Check every tensor descriptor of a call against the op's signature; no GPU needed. */
 fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *tensors, fg__call *c);
-/* Then the current device and the pointers (each on it, not host memory); fills cc and sm_count. */
-fg_status fg__check_device(const fg__op_sig *sig, fg__call *c);
+/* Then the current device, the pointers (each on it, not host memory) and the
+   stream (of that device; CUDA 12.8 and later); fills cc and sm_count. */
+fg_status fg__check_device(const fg__op_sig *sig, fg__call *c, fg_stream_t stream);
 /* The kernel for key on a GPU of compute capability cc (90 for 9.0) and GPU
    model model (its own kernel if it has one, else the target's), or NULL. */
 const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey,

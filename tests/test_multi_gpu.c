@@ -1,8 +1,9 @@
 /* Two GPUs in one process: fg_rope on each device in turn (the variant and the
  * launcher's occupancy are chosen per device), both results against a float64
  * host reference and equal to each other; a call whose tensors are on the other
- * device than the current one is refused and writes nothing. Skipped with fewer
- * than two GPUs. And the Python layer's switch to its tensors' device. */
+ * device than the current one is refused and writes nothing, and so is one on a
+ * stream of the other device. Skipped with fewer than two GPUs. And the Python layer's switch to
+ * its tensors' device. */
 #include "fusegen.h"
 #include "fusegen_internal.h" /* fg__enter_device */
 #include "gpu_util.h"
@@ -34,7 +35,7 @@ static int setup(rope_bufs *r, int dev) {
   return gbuf_upload(&r->x) || gbuf_upload(&r->out) || gbuf_upload(&r->c) || gbuf_upload(&r->s) ? -1 : 0;
 }
 
-static fg_status call(rope_bufs *r, int dev_id_in_tensors) {
+static fg_status call_on(rope_bufs *r, int dev_id_in_tensors, cudaStream_t stream) {
   tview xv, ov, cv, sv;
   int64_t xs[3] = {S, H, D}, xst[3] = {H * D, D, 1}, ts[2] = {S, HALF}, tst[2] = {HALF, 1};
   tview_make(&xv, &r->x, DT_BF16, 0, 3, xs, xst);
@@ -42,8 +43,10 @@ static fg_status call(rope_bufs *r, int dev_id_in_tensors) {
   tview_make(&cv, &r->c, DT_FP32, 0, 2, ts, tst);
   tview_make(&sv, &r->s, DT_FP32, 0, 2, ts, tst);
   xv.t.device.device_id = ov.t.device.device_id = cv.t.device.device_id = sv.t.device.device_id = dev_id_in_tensors;
-  return fg_rope(&xv.t, &ov.t, &cv.t, &sv.t, FG_PAIRING_INTERLEAVED, NULL);
+  return fg_rope(&xv.t, &ov.t, &cv.t, &sv.t, FG_PAIRING_INTERLEAVED, stream);
 }
+
+static fg_status call(rope_bufs *r, int dev_id_in_tensors) { return call_on(r, dev_id_in_tensors, NULL); }
 
 static int check_result(rope_bufs *r, const char *what) {
   int bad = 0;
@@ -95,6 +98,18 @@ TEST(test_multi_gpu_rope_on_each_device) {
             fg_status_name(st), fg_last_error());
   CHECK(cudaSetDevice(1) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess && !gbuf_download(&r[1].out));
   CHECK_MSG(!memcmp(r[1].out.host, r[1].out.before, r[1].out.bytes), "a refused call wrote to cuda:1");
+  /* a stream of cuda:1 for a call on cuda:0: refused (docs/api.md 2.9), nothing written */
+  cudaStream_t other = NULL;
+  CHECK(cudaSetDevice(1) == cudaSuccess && cudaStreamCreate(&other) == cudaSuccess);
+  CHECK(cudaSetDevice(0) == cudaSuccess);
+  gbuf_poison(&r[0].out);
+  CHECK(!gbuf_upload(&r[0].out));
+  st = call_on(&r[0], 0, other);
+  CHECK_MSG(st == FG_ERR_DEVICE && strstr(fg_last_error(), "stream: a stream of cuda:1, but the tensors are on cuda:0"),
+            "a stream of cuda:1, current cuda:0: %s (%s)", fg_status_name(st), fg_last_error());
+  CHECK(cudaGetLastError() == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess && !gbuf_download(&r[0].out));
+  CHECK_MSG(!memcmp(r[0].out.host, r[0].out.before, r[0].out.bytes), "the refused call wrote to cuda:0");
+  CHECK(cudaSetDevice(1) == cudaSuccess && cudaStreamDestroy(other) == cudaSuccess);
   for (int d = 0; d < 2; d++) {
     cudaSetDevice(d);
     gbuf_free(&r[d].x), gbuf_free(&r[d].out), gbuf_free(&r[d].c), gbuf_free(&r[d].s);

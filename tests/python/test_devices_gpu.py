@@ -3,10 +3,10 @@ on their tensors' device, as PyTorch's own ops do, whatever the current device,
 and leave the current device as it was. With cuda:0 current and the tensors on
 cuda:1, each call form (the function, torch.ops.fusegen, torch.compile) gives
 what the same call gives on cuda:0, bit for bit, within ops.md's tolerance of a
-float64 reference, on cuda:1's current stream; tensors on two devices are
-refused with FG_ERR_DEVICE and nothing is written. With fewer than two GPUs
-there is nothing to test: it says so and passes. Run by the test runner
-(test_python_binding); prints `N passed, N failed`."""
+float64 reference, on cuda:1's current stream; a stream of cuda:0 and tensors
+on two devices are refused (FG_ERR_DEVICE), with nothing written. With fewer
+than two GPUs there is nothing to test: it says so and passes. Run by the test
+runner (test_python_binding); prints `N passed, N failed`."""
 import sys
 import warnings
 
@@ -78,6 +78,18 @@ with torch.cuda.stream(side):  # side becomes cuda:1's current stream (and cuda:
 torch.cuda.set_device(0)
 torch.cuda.synchronize(1)
 check(torch.equal(out1.cpu(), want), "side stream: the call ran on cuda:1's current stream, after the copy")
+
+# a stream of cuda:0 for tensors on cuda:1: refused (FG_ERR_DEVICE), nothing
+# written, cuda:0 still current
+x1, w1, out1 = on("cuda:1")
+try:
+    fusegen.rmsnorm(x1, w1, EPS, out=out1, stream=torch.cuda.Stream(device=0))
+    check(False, "a stream of cuda:0 for tensors on cuda:1 accepted")
+except fusegen.FusegenError as e:
+    check(e.status_name == "FG_ERR_DEVICE" and "a stream of cuda:0" in e.message, f"a stream of cuda:0 for tensors on cuda:1: {e}")
+torch.cuda.synchronize(1)
+check(bool(torch.isnan(out1.float()).all()), "a stream of the other device: nothing written")
+check(torch.cuda.current_device() == 0, "a stream of the other device: the current device after the call")
 
 # tensors on two devices: refused, nothing written
 x1, _, out1 = on("cuda:1")

@@ -140,7 +140,7 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 % end
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st_ = fg__check_device(&fg__$(op.op)_sig, &c_);
+    st_ = fg__check_device(&fg__$(op.op)_sig, &c_, stream);
     if (st_ != FG_OK) return st_;
 % if any_general then
     const fg__kernel_entry* e_ = fg__find_kernel_general(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, general_, c_.cc, c_.model);
