@@ -14,8 +14,9 @@ import torch
 
 import fusegen
 
-warnings.filterwarnings("ignore")
 from checks import check, finish  # tests/python/checks.py
+
+warnings.filterwarnings("ignore")
 
 
 if torch.cuda.device_count() < 2:
