@@ -9,7 +9,8 @@ line t = fixed + bytes / rate fitted to each (least squares) splits the time:
 
 A call short of its same-size copy at a mid size but level at the largest has
 its gap in `fixed`; one whose rate is short has it in the steady state.
-`inplace` sweeps PyTorch's x.mul_(1), the same line for an in-place stream.
+`inplace` sweeps PyTorch's x.mul_(1), the same line for an in-place stream;
+`--layouts qkv,qk,separate` sweeps qknorm_rope on q and k laid out three ways.
 
     ninja && pip install . && python3 bench/scaling.py [--runs N] [--only OP,...]
 """
@@ -38,13 +39,25 @@ def row_calls(op, C):
         yield T, case.bytes_moved(fusegen, t), (lambda case=case, t=t: case.fusegen(fusegen, t))
 
 
-def qknorm_calls(H):
-    """(tokens, bytes, call) of qknorm_rope_cos_sin_cache in place on q, k of one
-    qkv [1, N, 3H, 128] bf16, fp32 weights and cache, int64 positions (the driver's flux case)."""
+LAYOUTS = ("qkv", "qk", "separate")
+
+
+def qk_tensors(N, H, D, layout):
+    """q and k [1, N, H, D] bf16: views of one qkv [1, N, 3H, D] (the driver's and the
+    models' layout: v's heads lie between a token's k and the next token's q), views
+    of one [1, N, 2H, D], or two tensors of their own."""
+    if layout == "separate":
+        return tuple(torch.empty(1, N, H, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2) for _ in range(2))
+    t = torch.empty(1, N, (3 if layout == "qkv" else 2) * H, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
+    return t[:, :, :H], t[:, :, H:2 * H]
+
+
+def qknorm_calls(H, layout):
+    """(tokens, bytes, call) of qknorm_rope_cos_sin_cache in place on q and k
+    (qk_tensors), fp32 weights and cache, int64 positions (the driver's flux case)."""
     D, eps = 128, 1e-6
     for N in TOKENS:
-        qkv = torch.empty(1, N, 3 * H, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
-        q, k = qkv[:, :, :H], qkv[:, :, H:2 * H]
+        q, k = qk_tensors(N, H, D, layout)
         wq = torch.empty(D, device="cuda").uniform_(0.5, 1.5)
         wk = torch.empty(D, device="cuda").uniform_(0.5, 1.5)
         th = torch.empty(N, D // 2, device="cuda", dtype=torch.float64).uniform_(-3.2, 3.2)
@@ -91,17 +104,24 @@ def main():
     ap.add_argument("--runs", type=int, default=50)
     ap.add_argument("--only", default="", help="ops, comma-separated (row ops, qknorm_rope, inplace)")
     ap.add_argument("--C", type=int, default=4096, help="the row ops' row width")
+    ap.add_argument("--layouts", default="qkv", help=f"qknorm_rope's q and k, comma-separated: {', '.join(LAYOUTS)}")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
+    layouts = args.layouts.split(",")
+    for name, given, known in (("--only", only, ROW_OPS + ("qknorm_rope", "inplace")), ("--layouts", layouts, LAYOUTS)):
+        for v in given:
+            if v not in known:
+                sys.exit(f"scaling: {name} takes {', '.join(known)}; got '{v}'")
     results = []
     for op in ROW_OPS:
         if not only or op in only:
             results.append(sweep(f"{op} C={args.C}", row_calls(op, args.C), args.runs))
             torch.cuda.empty_cache()
     if not only or "qknorm_rope" in only:
-        for H in (24, 32):
-            results.append(sweep(f"qknorm_rope H={H} D=128", qknorm_calls(H), args.runs))
-            torch.cuda.empty_cache()
+        for layout in layouts:
+            for H in (24, 32):
+                results.append(sweep(f"qknorm_rope H={H} D=128 {layout}", qknorm_calls(H, layout), args.runs))
+                torch.cuda.empty_cache()
     if not only or "inplace" in only:
         results.append(sweep("torch x.mul_(1) in place (MB)", inplace_calls(), args.runs, lambda: "torch"))
     print(f"\n{torch.cuda.get_device_name(0)}; sizes {ROWS[0]} to {ROWS[-1]} rows (tokens); "
