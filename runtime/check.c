@@ -369,6 +369,15 @@ void fg__leave_device(int previous) {
   if (previous >= 0 && cudaSetDevice(previous) != cudaSuccess) cudaGetLastError();
 }
 
+/* A CUDA query of the device check failed: its error is this call's to report
+   (cleared, so that the caller's next CUDA call does not see it). subject: the
+   tensor or argument queried, or NULL. */
+static fg_status device_query_failed(const char *fn, const char *subject, const char *what, cudaError_t err) {
+  cudaGetLastError();
+  if (subject) return fg__fail(FG_ERR_DEVICE, "%s: %s: %s: %s", fn, subject, what, cudaGetErrorString(err));
+  return fg__fail(FG_ERR_DEVICE, "%s: %s: %s", fn, what, cudaGetErrorString(err));
+}
+
 fg_status fg__check_device(const fg__op_sig *sig, fg__call *c, fg_stream_t stream) {
   const char *fn = sig->fn;
   const int device_id = c->device;
@@ -376,10 +385,7 @@ fg_status fg__check_device(const fg__op_sig *sig, fg__call *c, fg_stream_t strea
   /* devices: the current one, and pointers that live on it */
   int current = -1;
   cudaError_t err = cudaGetDevice(&current);
-  if (err != cudaSuccess) {
-    cudaGetLastError();
-    return fg__fail(FG_ERR_DEVICE, "%s: no usable CUDA device: %s", fn, cudaGetErrorString(err));
-  }
+  if (err != cudaSuccess) return device_query_failed(fn, NULL, "no usable CUDA device", err);
   if (device_id != current)
     return fg__fail(FG_ERR_DEVICE, "%s: the tensors are on cuda:%d but the current device is cuda:%d", fn,
                     device_id, current);
@@ -388,11 +394,7 @@ fg_status fg__check_device(const fg__op_sig *sig, fg__call *c, fg_stream_t strea
     if (c->present[i] != 1) continue;
     struct cudaPointerAttributes attr;
     err = cudaPointerGetAttributes(&attr, c->data[i]);
-    if (err != cudaSuccess) {
-      cudaGetLastError();
-      return fg__fail(FG_ERR_DEVICE, "%s: %s: cannot query its pointer: %s", fn, sig->tensors[i].name,
-                      cudaGetErrorString(err));
-    }
+    if (err != cudaSuccess) return device_query_failed(fn, sig->tensors[i].name, "cannot query its pointer", err);
     if (attr.type != cudaMemoryTypeDevice && attr.type != cudaMemoryTypeManaged)
       return fg__fail(FG_ERR_DEVICE, "%s: %s.data is not device memory (a host pointer?)", fn, sig->tensors[i].name);
     if (attr.device != current)
@@ -411,10 +413,7 @@ fg_status fg__check_device(const fg__op_sig *sig, fg__call *c, fg_stream_t strea
     int stream_device = current;
     err = cudaStreamIsCapturing(s, &capture);
     if (err == cudaSuccess && capture == cudaStreamCaptureStatusNone) err = cudaStreamGetDevice(s, &stream_device);
-    if (err != cudaSuccess) {
-      cudaGetLastError();
-      return fg__fail(FG_ERR_DEVICE, "%s: stream: cannot query it: %s", fn, cudaGetErrorString(err));
-    }
+    if (err != cudaSuccess) return device_query_failed(fn, "stream", "cannot query it", err);
     if (stream_device != current)
       return fg__fail(FG_ERR_DEVICE, "%s: stream: a stream of cuda:%d, but the tensors are on cuda:%d", fn,
                       stream_device, current);
