@@ -54,7 +54,13 @@ def median_ms(fn, runs):
 
 def median_ms_interleaved(fns, runs):
     """Median times of each of fns in ms, each run timed as median_ms says, in
-    rounds: each round runs every fn once, in an order that turns by one each
+    rounds (times_ms_interleaved)."""
+    return [statistics.median(t) for t in times_ms_interleaved(fns, runs)]
+
+
+def times_ms_interleaved(fns, runs):
+    """Each of fns' run times in ms, in round order, each run timed as median_ms
+    says: each round runs every fn once, in an order that turns by one each
     round, so that a drift of the GPU's clocks or temperature during the run
     falls on all of them and their ratios hold (a call against its same-size
     copy, against torch.compile)."""
@@ -72,7 +78,22 @@ def median_ms_interleaved(fns, runs):
             fns[k]()
             events[k][i][1].record()
     torch.cuda.synchronize()
-    return [statistics.median(s.elapsed_time(e) for s, e in ev) for ev in events]
+    return [[s.elapsed_time(e) for s, e in ev] for ev in events]
+
+
+SETS = 5  # consecutive sets of a row's rounds, for the spread of its ratios
+
+
+def ratio_sets(num, den, sets=SETS):
+    """The lowest and highest, over `sets` consecutive sets of the rounds, of
+    median(num) / median(den) within a set: how far a row's ratio (a call's
+    share of its same-size copy, its speed against torch.compile) moves within
+    one run. (None, None) with fewer than 2 rounds a set."""
+    n = min(len(num), len(den)) // sets
+    if n < 2:
+        return None, None
+    r = [statistics.median(num[i * n:(i + 1) * n]) / statistics.median(den[i * n:(i + 1) * n]) for i in range(sets)]
+    return min(r), max(r)
 
 
 _same = {"runs": 100, "src": None, "dst": None}
@@ -549,9 +570,11 @@ def add_row(rows, op, name, dtype, kernel, nbytes, calls, runs, copy_gbs, err_fg
     """Time calls (fusegen's, eager's, torch.compile's) and the same-size copy
     of nbytes together (median_ms_interleaved), and add the row."""
     copy = same_size_copy(nbytes)
-    times = median_ms_interleaved(list(calls) + ([copy] if copy else []), runs)
-    t_fg, t_eager, t_comp = times[:3]
-    t_same = times[3] if copy else 0.0
+    runs_ms = times_ms_interleaved(list(calls) + ([copy] if copy else []), runs)
+    t_fg, t_eager, t_comp = (statistics.median(t) for t in runs_ms[:3])
+    t_same = statistics.median(runs_ms[3]) if copy else 0.0
+    same_lo, same_hi = ratio_sets(runs_ms[3], runs_ms[0]) if copy else (None, None)
+    comp_lo, comp_hi = ratio_sets(runs_ms[2], runs_ms[0])
     gbs = nbytes / (t_fg * 1e-3) / 1e9
     rows.append({
         "op": op, "shape": name, "dtype": dtype, "kernel": kernel,
@@ -561,6 +584,11 @@ def add_row(rows, op, name, dtype, kernel, nbytes, calls, runs, copy_gbs, err_fg
         "eager_us": round(t_eager * 1e3, 2), "compile_us": round(t_comp * 1e3, 2),
         "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
         "err_fusegen": f"{err_fg:.2e}", "err_compile": f"{err_comp:.2e}", "copy_gbps": round(copy_gbs, 1),
+        # the spread of the two ratios over SETS sets of the rounds (ratio_sets); "" where not measured
+        "pct_same_copy_lo": "" if same_lo is None else round(100 * same_lo, 1),
+        "pct_same_copy_hi": "" if same_hi is None else round(100 * same_hi, 1),
+        "speedup_compile_lo": "" if comp_lo is None else round(comp_lo, 2),
+        "speedup_compile_hi": "" if comp_hi is None else round(comp_hi, 2),
     })
     print(f"{op} {name:36s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
           f"(same-size copy {t_same * 1e3:.1f} us) eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us",
@@ -681,10 +709,17 @@ def read_rows(out_dir):
     return rows
 
 
+def spread(row, key, unit=""):
+    """A ratio's sets (ratio_sets) as " [lo, hi]", or "" where the row has none."""
+    lo, hi = row.get(key + "_lo", ""), row.get(key + "_hi", "")
+    return f" [{lo}{unit}, {hi}{unit}]" if lo != "" and hi != "" else ""
+
+
 def write_outputs(out_dir, rows, gpu, copy_gbs, date):
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "results.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        fields = list(dict.fromkeys(k for r in rows for k in r))  # rows of an older run may lack some
+        w = csv.DictWriter(f, fieldnames=fields, restval="")
         w.writeheader()
         for r in rows:
             w.writerow(r)
@@ -700,14 +735,16 @@ def write_outputs(out_dir, rows, gpu, copy_gbs, date):
                 "(half read, half written), timed the same way; % of it is that copy's time over the call's, "
                 "so over 100 where the call beats it. PyTorch " + torch.__version__ + ". Kernels: "
                 + tiles_of_device() + ".\n\n")
+        f.write("In brackets: the lowest and highest of the ratio over " + str(SETS) + " consecutive sets of a "
+                "row's rounds, how far it moves within the run (a row timed by an older driver has none).\n\n")
         f.write("| op | shape | fusegen (us) | GB/s | % of copy | same-size copy (us) | % of it | eager (us) "
                 "| torch.compile (us) | vs eager | vs compile | kernel |\n"
                 "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
         for r in rows:
             f.write(f"| {r['op']} | {r['shape']} | {r['fusegen_us']} | {r['gbps']} | {r['pct_copy']} | "
-                    f"{r['same_copy_us']} | {r['pct_same_copy']} | "
-                    f"{r['eager_us']} | {r['compile_us']} | {r['speedup_eager']}x | {r['speedup_compile']}x | "
-                    f"`{r['kernel']}` |\n")
+                    f"{r['same_copy_us']} | {r['pct_same_copy']}{spread(r, 'pct_same_copy')} | "
+                    f"{r['eager_us']} | {r['compile_us']} | {r['speedup_eager']}x | "
+                    f"{r['speedup_compile']}x{spread(r, 'speedup_compile', 'x')} | `{r['kernel']}` |\n")
     try:
         import matplotlib
         matplotlib.use("Agg")
