@@ -36,7 +36,7 @@ local M = { NAME = "rows" }
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0, launcher_inv_c = 1,
   bulk_rows = 0, ring_holds = 0, short_rows = 0, short_chunks = 0, flat_above = 0, bf16_shift = 0, l2_last = 0, full_rows = 1, hold_rows = 0,
-  refill_late = 0, batch_inner = 0 }
+  refill_late = 0, batch_inner = 0, ring_stagger = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -52,6 +52,7 @@ local TILE_DOC = {
   launcher_inv_c = "1: a kernel that reduces over the row takes 1 / C from its launcher (a norm's mean: no reciprocal per thread); 0: each thread computes it (0 or 1; 16-byte path)",
   bulk_rows = "0: each thread loads its chunks of the streamed inputs; n: their rows arrive in the block's shared memory by bulk copies (cp.async.bulk), a ring of n rows per input, the rows after the one at work in flight, and the rows many rows read (modulation rows per batch or group) stay in registers while the block's rows share them (0 or 2 to 8; sm_90 and later, 16-byte path, blocks_per_sm > 0, rows_per_block = 1, else ignored; prefetch then 0)",
   refill_late = "with bulk_rows: 1: the ring refills a row's place after the last reduction of the first stage that syncs the row (a LayerNorm's variance sum, not its mean's); 0: after the row's first reduction (0 or 1; else ignored)",
+  ring_stagger = "with bulk_rows: n: thread 0 starts the block's first row at once and the rest of the ring's first rows n clock cycles later, so that the first rows of every block (all start together) reach memory before any block's later ones; 0: the block's first rows together (0 to 100000; else ignored)",
   ring_holds = "1: the ring's kernel (bulk_rows) loads the rows every row reads whole (a norm's weight and bias, dims [C]) once, before its row loop, and holds them in registers across the block's rows; 0: it loads them at their use, from L1 (0 or 1; a stage that reduces over the row and reads such a row, else ignored)",
   short_rows = "0: one kernel for every call; n: a call of at most n rows runs a second kernel, the short form, a block per row, which loads the rows every row reads whole (a norm's weight and bias, dims [C]) with the row, before its reduction, and holds them in registers, where the first loads them after the reduction (a second DRAM round trip in a call of few rows) (0 to 65536; 16-byte path, rows_per_block = 1, blocks_per_sm = 0 or the ring (bulk_rows), a stage that reduces over the row and reads such a row, else ignored)",
   short_chunks = "0: the short form (short_rows) has the kernel's chunk slots and warps; n: it has n chunk slots per thread and takes as many warps as the row's chunks need, up to 32, so that each thread of a call of few rows does less of the row's serial work (a short call runs at the latency of one row's loads, reductions and stores); a row of more than 32 * 32 * n chunks runs the first kernel (0 to 32; with short_rows, else ignored)",
@@ -66,7 +67,7 @@ local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0
   rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
   l2_keep = { 0, 1 }, launcher_inv_c = { 0, 1 }, bulk_rows = { 0, 8 }, refill_late = { 0, 1 }, ring_holds = { 0, 1 }, short_rows = { 0, 65536 }, short_chunks = { 0, 32 },
   flat_above = { 0, 1024 }, bf16_shift = { 0, 1 }, l2_last = { 0, 1 }, full_rows = { 0, 1 }, hold_rows = { 0, 1 },
-  batch_inner = { 0, 1 } }
+  batch_inner = { 0, 1 }, ring_stagger = { 0, 100000 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -384,6 +385,8 @@ function M.plan(spec, v, tuning)
     end)
   end
   m.holds_whole = m.bulk > 0 and #m.call_rows > 0 and m.tiles.ring_holds == 1
+  -- ring_stagger: the ring's first fill, its later rows a wait after the first
+  m.ring_stagger = m.bulk > 0 and m.tiles.ring_stagger or 0
   m.bf16_shift = m.vec and m.tiles.bf16_shift == 1  -- (the 16-byte path's loads and raw chunks)
   -- full_rows: each kernel a template on FULL, the launcher's test that the
   -- row fills every thread's chunk slots (then none is tested)

@@ -262,6 +262,14 @@ __device__ __forceinline__ void fg_ring_copy_policy(void* dst, const void* src, 
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;"
                :: "r"(fg_smem_addr(dst)), "l"(src), "r"(bytes), "r"(fg_smem_addr(full)), "l"(policy) : "memory");
 }
+// n clock cycles of this thread (tile ring_stagger: the rest of a block's first
+// fill goes out after every block's first row; a timer, not a sleep, whose
+// length the hardware may shorten)
+__device__ __forceinline__ void fg_spin_cycles(long long n) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < n) {
+  }
+}
 // until the phase of the given parity has completed
 __device__ __forceinline__ void fg_ring_wait(unsigned long long* bar, unsigned parity) {
   asm volatile("{\n .reg .pred ready;\n wait: mbarrier.try_wait.parity.shared::cta.b64 ready, [%0], %1;\n @!ready bra wait;\n}"
