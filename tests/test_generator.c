@@ -803,8 +803,9 @@ TEST(test_generator_rows_ring_refill) {
 }
 
 /* ring_stagger: thread 0 starts the block's first row, waits the tile's
-   cycles, then starts the rest of the ring's first rows; without the tile the
-   first fill has no wait (and no kernel of the file spins). */
+   cycles where the block has a second row, then starts the rest of the ring's
+   first rows; without the tile the first fill has no wait (and no kernel of
+   the file spins). */
 TEST(test_generator_rows_ring_stagger) {
   char *text = read_text("gen/specs/norm_modulate.lua", NULL);
   CHECK_MSG(text != NULL, "cannot read gen/specs/norm_modulate.lua");
@@ -817,7 +818,7 @@ TEST(test_generator_rows_ring_stagger) {
   char *spec = text ? replace_once(text, "bulk_rows = 2, blocks_per_sm = 16,", "bulk_rows = 2, ring_stagger = 700, blocks_per_sm = 16,") : NULL;
   CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tiles this test edits");
   if (spec && gen_kernel_open(&g, spec, "norm_modulate_bf16.cu", "norm_modulate_bf16_nores_vec16")) {
-    const char *fill = after(g.kernel, "for (int s = 0; s < 2; s++) {\n      const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;");
+    const char *fill = after(g.kernel, "for (int s = 0; s < 2; s++) {\n      const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;\n      if (r < nrows) {");
     const char *wait = after(fill, "if (s == 1) fg_spin_cycles(700);");
     const char *copy = after(fill, "fg_ring_copy");
     const char *loop = after(fill, "for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {");

@@ -2126,10 +2126,10 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16_h200)(const fg_rmsnorm_quant_
     fg_ring_init_fence();
     for (int s = 0; s < 3; s++) {
       const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
-      // tile ring_stagger: the block's later rows after every block's first
-      // (the blocks start together), so that those reach memory first
-      if (s == 1) fg_spin_cycles(1000);
       if (r < nrows) {
+        // tile ring_stagger: the block's later rows after every block's first
+        // (the blocks start together), so that those reach memory first
+        if (s == 1) fg_spin_cycles(1000);
         const int64_t b = (int64_t)fg_udiv_div31((uint32_t)r, rows_div), l = r - b * p.L;
         fg_ring_expect(&ring_full[s], 1 * ring_bytes);
         fg_ring_copy_policy(fg_ring + (size_t)(0 + s) * ring_stride, (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1], ring_bytes, &ring_full[s], l2_last);  // x

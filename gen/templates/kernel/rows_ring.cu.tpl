@@ -26,12 +26,12 @@ if (threadIdx.x == 0) {
   fg_ring_init_fence();
   for (int s = 0; s < $(n); s++) {
     const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;
-%   if m.ring_stagger > 0 then
-    // tile ring_stagger: the block's later rows after every block's first
-    // (the blocks start together), so that those reach memory first
-    if (s == 1) fg_spin_cycles($(m.ring_stagger));
-%   end
     if (r < nrows) {
+%   if m.ring_stagger > 0 then
+      // tile ring_stagger: the block's later rows after every block's first
+      // (the blocks start together), so that those reach memory first
+      if (s == 1) fg_spin_cycles($(m.ring_stagger));
+%   end
       % put(ring_fill("r", "s"))
     }
   }
