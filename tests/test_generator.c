@@ -819,10 +819,11 @@ TEST(test_generator_rows_ring_stagger) {
   CHECK_MSG(spec != NULL, "gen/specs/norm_modulate.lua no longer holds the tiles this test edits");
   if (spec && gen_kernel_open(&g, spec, "norm_modulate_bf16.cu", "norm_modulate_bf16_nores_vec16")) {
     const char *fill = after(g.kernel, "for (int s = 0; s < 2; s++) {\n      const int64_t r = (int64_t)blockIdx.x + (int64_t)s * gridDim.x;\n      if (r < nrows) {");
-    const char *wait = after(fill, "if (s == 1) fg_spin_cycles(700);");
+    const char *spin = "if (s == 1) fg_spin_cycles(700);";
+    const char *wait = after(fill, spin);
     const char *copy = after(fill, "fg_ring_copy");
     const char *loop = after(fill, "for (int64_t row = blockIdx.x; row < nrows; row += gridDim.x, it++) {");
-    CHECK_MSG(fill && wait && copy && loop && wait < copy && copy < loop && !after(wait + 1, "fg_spin_cycles("),
+    CHECK_MSG(fill && wait && copy && loop && wait < copy && copy < loop && !after(wait + strlen(spin), "fg_spin_cycles("),
               "with ring_stagger = 700 the ring's first fill does not wait 700 cycles before its second row, once:\n%s", g.kernel);
     gen_kernel_close(&g);
   }
