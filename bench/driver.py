@@ -96,6 +96,11 @@ def ratio_sets(num, den, sets=SETS):
     return min(r), max(r)
 
 
+def rounded(x, scale, digits):
+    """scale * x rounded to digits, or "" for None (a ratio not measured)."""
+    return "" if x is None else round(scale * x, digits)
+
+
 _same = {"runs": 100, "src": None, "dst": None}
 
 
@@ -585,10 +590,8 @@ def add_row(rows, op, name, dtype, kernel, nbytes, calls, runs, copy_gbs, err_fg
         "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
         "err_fusegen": f"{err_fg:.2e}", "err_compile": f"{err_comp:.2e}", "copy_gbps": round(copy_gbs, 1),
         # the spread of the two ratios over SETS sets of the rounds (ratio_sets); "" where not measured
-        "pct_same_copy_lo": "" if same_lo is None else round(100 * same_lo, 1),
-        "pct_same_copy_hi": "" if same_hi is None else round(100 * same_hi, 1),
-        "speedup_compile_lo": "" if comp_lo is None else round(comp_lo, 2),
-        "speedup_compile_hi": "" if comp_hi is None else round(comp_hi, 2),
+        "pct_same_copy_lo": rounded(same_lo, 100, 1), "pct_same_copy_hi": rounded(same_hi, 100, 1),
+        "speedup_compile_lo": rounded(comp_lo, 1, 2), "speedup_compile_hi": rounded(comp_hi, 1, 2),
     })
     print(f"{op} {name:36s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
           f"(same-size copy {t_same * 1e3:.1f} us) eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us",

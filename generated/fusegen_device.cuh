@@ -264,8 +264,8 @@ __device__ __forceinline__ void fg_ring_copy_policy(void* dst, const void* src, 
                :: "r"(fg_smem_addr(dst)), "l"(src), "r"(bytes), "r"(fg_smem_addr(full)), "l"(policy) : "memory");
 }
 // n clock cycles of this thread (tile ring_stagger: the rest of a block's first
-// fill goes out after every block's first row; a timer, not a sleep, whose
-// length the hardware may shorten)
+// fill goes out after every block's first row); a timed loop, since
+// __nanosleep may return early
 __device__ __forceinline__ void fg_spin_cycles(long long n) {
   const long long t0 = clock64();
   while (clock64() - t0 < n) {
